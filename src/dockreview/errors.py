@@ -1,0 +1,37 @@
+"""One error hierarchy for everything a user can get wrong.
+
+Every error carries a plain one-line message naming the file, layer, feature or
+field at fault and what to do about it. The command line prints that line and
+exits with status 2; the Python API lets the exception propagate. Failing the
+ordinance is never an exception: it is a result (see :mod:`dockreview.review`).
+"""
+
+from __future__ import annotations
+
+
+class DockReviewError(Exception):
+    """Base class of every error the package raises on purpose."""
+
+
+class ManifestError(DockReviewError, ValueError):
+    """The site manifest (TOML) is malformed, incomplete or contradictory."""
+
+
+class LayerError(DockReviewError, OSError):
+    """A layer file is missing, unreadable, or lacks the named layer."""
+
+
+class CRSError(DockReviewError, ValueError):
+    """A coordinate reference system is missing, geographic, or unusable."""
+
+
+class SiteDataError(DockReviewError, ValueError):
+    """The site's data cannot answer the question (no parcel, no water, ...)."""
+
+
+class DockError(DockReviewError, ValueError):
+    """The proposed dock is malformed or does not reach the water."""
+
+
+class ProfileError(DockReviewError, ValueError):
+    """A rule profile file is malformed."""

@@ -1,0 +1,84 @@
+"""Rule profiles: the ordinance's numbers as data, each with its legal reference.
+
+A profile is a TOML file whose ``[values.NAME]`` tables give ``value``, ``unit``,
+``section`` and, where the article was amended, ``amended``. The Kings Point
+article ships as the default (``profiles/kings_point.toml``); another village's
+code, or an amendment, is a new file passed as ``profile=`` / ``--profile``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from .errors import ProfileError
+
+DEFAULT_PROFILE = "kings_point.toml"
+
+
+@dataclass(frozen=True)
+class Value:
+    """One number of the ordinance, with where it comes from."""
+
+    value: float
+    unit: str
+    section: str
+    amended: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A named set of :class:`Value` entries."""
+
+    name: str
+    source: str
+    values: dict[str, Value]
+
+    def __getitem__(self, key: str) -> Value:
+        try:
+            return self.values[key]
+        except KeyError:
+            raise ProfileError(f"profile {self.source}: no value '{key}'; add [values.{key}] to the profile") from None
+
+    def __call__(self, key: str) -> float:
+        """The number of entry ``key``."""
+        return self[key].value
+
+
+def load_profile(path: str | Path | None = None) -> Profile:
+    """Load a rule profile (the shipped Kings Point profile when ``path`` is None).
+
+    Examples
+    --------
+    >>> load_profile()("max_reach_ft")
+    200.0
+    """
+    if path is None:
+        text = resources.files("dockreview.profiles").joinpath(DEFAULT_PROFILE).read_text("utf-8")
+        source = f"dockreview/profiles/{DEFAULT_PROFILE}"
+    else:
+        source = str(path)
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise ProfileError(f"profile {source}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"profile {source}: invalid TOML: {exc}") from None
+    values = {}
+    for key, entry in data.get("values", {}).items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("value"), (int, float)) or "section" not in entry:
+            raise ProfileError(f"profile {source}: [values.{key}] needs a numeric 'value' and a 'section'")
+        values[key] = Value(
+            float(entry["value"]),
+            str(entry.get("unit", "")),
+            str(entry["section"]),
+            str(entry.get("amended", "")),
+            str(entry.get("text", "")),
+        )
+    name = str(data.get("profile", {}).get("name", source))
+    return Profile(name, source, values)

@@ -1,0 +1,163 @@
+"""Run every check on a site and hold the result: the :class:`Review`.
+
+``review(site)`` is the pipeline's middle: riparian geometry, the dock, the
+measurements, then each check of :data:`dockreview.rules.CHECKS`. The Review it
+returns is what every output (JSON, table, map, notebook) reads.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import warnings
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from . import __version__
+from .crs import describe
+from .dock import Dock, build_dock
+from .io import DockReviewWarning
+from .measure import Layout, Measurements, measure
+from .profile import Profile, load_profile
+from .riparian import riparian_geometry
+from .rules import CHECKS, CheckResult, Facts
+from .rules.base import FAIL, NEEDS_DATA
+from .site import Site
+
+VERDICTS = ("compliant", "noncompliant", "incomplete")
+STATUS_COLOURS = {
+    "pass": "#1a7f37",
+    "fail": "#cf222e",
+    "needs-data": "#9a6700",
+    "board": "#0969da",
+    "waived": "#8250df",
+    "not-applicable": "#6e7781",
+}
+
+
+@dataclass
+class Review:
+    """The outcome of reviewing one dock on one lot."""
+
+    site: Site
+    measurements: Measurements
+    checks: list[CheckResult]
+    layout: Layout
+    profile: Profile
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def dock(self) -> Dock:
+        """The proposed dock."""
+        return self.layout.dock
+
+    @property
+    def verdict(self) -> str:
+        """``noncompliant`` if any check fails; else ``incomplete`` if any needs data; else ``compliant``."""
+        statuses = {c.status for c in self.checks}
+        if FAIL in statuses:
+            return "noncompliant"
+        if NEEDS_DATA in statuses:
+            return "incomplete"
+        return "compliant"
+
+    def check(self, check_id: str) -> CheckResult:
+        """The result of the check ``check_id``."""
+        for result in self.checks:
+            if result.id == check_id:
+                return result
+        raise KeyError(f"no check '{check_id}'; checks are: {', '.join(c.id for c in self.checks)}")
+
+    def to_dict(self) -> dict:
+        """The review as a JSON-ready dict (the ``--json`` contract)."""
+        return {
+            "dockreview": __version__,
+            "site": self.site.name,
+            "parcel_id": self.site.parcel_id,
+            "verdict": self.verdict,
+            "crs": describe(self.site.crs),
+            "profile": self.profile.name,
+            "interpretations": {
+                "extension": self.layout.riparian.extension,
+                "mhw_tolerance_ft": self.site.manifest.review.mhw_tolerance_ft,
+                "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
+            },
+            "measurements": self.measurements.to_dict(),
+            "checks": [c.to_dict() for c in self.checks],
+            "warnings": list(self.warnings),
+            "sources": [s.__dict__ for s in self.site.sources],
+        }
+
+    def to_json(self, **kwargs) -> str:
+        """The review as JSON text."""
+        return json.dumps(self.to_dict(), indent=kwargs.pop("indent", 2), allow_nan=False, **kwargs)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per check: id, section, title, status, value, limit, unit, message."""
+        return pd.DataFrame([c.to_dict() for c in self.checks]).set_index("id")
+
+    def plot(self, ax=None, **kwargs):
+        """Draw the site plan; returns ``(fig, ax)`` (see :func:`dockreview.plot.plot_review`)."""
+        from .plot import plot_review
+
+        return plot_review(self, ax=ax, **kwargs)
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for c in self.checks:
+            colour = STATUS_COLOURS.get(c.status, "#000")
+            value = "" if c.value is None else f"{c.value:,.1f}"
+            limit = "" if c.limit is None else f"{c.limit:,.1f}"
+            rows.append(
+                f"<tr><td>{html.escape(c.id)}</td><td>{html.escape(c.section)}</td><td>{value}</td>"
+                f"<td>{limit}</td><td>{html.escape(c.unit)}</td>"
+                f"<td style='color:{colour};font-weight:bold'>{c.status}</td><td>{html.escape(c.message)}</td></tr>"
+            )
+        head = "".join(f"<th>{h}</th>" for h in ("check", "section", "value", "limit", "unit", "status", "message"))
+        title = html.escape(f"{self.site.name} (parcel {self.site.parcel_id}): {self.verdict}")
+        return f"<div><b>{title}</b><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+
+
+def review(site: Site, *, profile: Profile | str | None = None) -> Review:
+    """Review the site's proposed dock against every check of the profile.
+
+    Parameters
+    ----------
+    site : Site
+        From :func:`dockreview.load_site`.
+    profile : Profile or path, optional
+        The rule profile; the shipped Kings Point profile by default.
+
+    Returns
+    -------
+    Review
+
+    Raises
+    ------
+    DockReviewError
+        When the data cannot answer (no water frontage, dock not in the water).
+    """
+    if not isinstance(profile, Profile):
+        profile = load_profile(profile)
+    settings = site.manifest.review
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        riparian = riparian_geometry(
+            site.parcel,
+            site.mhw,
+            tolerance=site.to_units(settings.mhw_tolerance_ft),
+            ft_per_unit=site.ft_per_unit,
+            extension=settings.extension,
+        )
+        dock = build_dock(site, riparian)
+        measurements, layout = measure(site, riparian, dock, profile)
+    messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
+    for message in messages:
+        warnings.warn(message, DockReviewWarning, stacklevel=2)
+    facts = Facts(
+        layers=frozenset(name for name in ("channels", "docks") if getattr(site, name) is not None),
+        empty_layers=frozenset(name for name in ("channels", "docks") if getattr(site, name) is not None and getattr(site, name).empty),
+    )
+    checks = [check(measurements, facts, profile) for check in CHECKS]
+    return Review(site, measurements, checks, layout, profile, warnings=[*site.warnings, *messages])

@@ -1,0 +1,35 @@
+"""Side setbacks: Docks C."""
+
+from __future__ import annotations
+
+from ..measure import Measurements
+from ..profile import Profile
+from .base import FAIL, PASS, CheckResult, Facts, fmt
+
+
+def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks C: set back from each side line or its seaward extension by max(40% of frontage, 60 ft).
+
+    The smaller of the left and right setbacks decides; a negative setback means
+    part of the dock lies beyond that line.
+    """
+    rule = profile["min_setback_ft"]
+    fraction = profile("setback_fraction_of_frontage")
+    ok = m.setback_ft >= m.required_setback_ft
+    worse = "left" if m.setback_left_ft <= m.setback_right_ft else "right"
+    basis = (
+        f"{fraction:.0%} of {fmt(m.frontage_ft, 'ft')} frontage"
+        if fraction * m.frontage_ft >= rule.value
+        else f"the {fmt(rule.value, 'ft')} minimum"
+    )
+    message = (
+        f"left {fmt(m.setback_left_ft, 'ft')}, right {fmt(m.setback_right_ft, 'ft')}; "
+        f"required {fmt(m.required_setback_ft, 'ft')} ({basis})"
+    )
+    if m.setback_ft < 0:
+        message += f"; the dock crosses the {worse} side line or its extension"
+    elif not ok:
+        message += f"; the {worse} side is short by {fmt(m.required_setback_ft - m.setback_ft, 'ft')}"
+    return CheckResult(
+        "side-setback", rule.section, "Side setback", PASS if ok else FAIL, m.setback_ft, m.required_setback_ft, "ft", message
+    )

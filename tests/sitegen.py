@@ -1,0 +1,339 @@
+"""Synthetic dock-review sites whose answers are known by construction.
+
+Everything is drawn first in a *local* frame, in US survey feet:
+
+* ``u`` runs along the shore, ``v`` points seaward (``v > 0`` is water).
+* The subject lot's water corners are at ``(-W/2, 0)`` and ``(+W/2, 0)``; the
+  MHW line is ``v = 0`` (straight shore) or an arc (curved shore).
+* Looking seaward (along ``+v``) the right hand is ``+u``: the *left* side
+  line is the one through ``(-W/2, 0)``, the *right* one through ``(+W/2, 0)``.
+
+The local frame is mapped to EPSG:2263 by a rotation of ``rotation`` degrees
+(counter-clockwise, the shore direction ``+u`` measured from grid east)
+followed by a translation to ``origin``; optionally the whole site is then
+mirrored (x -> 2*x0 - x).  The layers are written in EPSG:2263 or reprojected
+with geopandas ``to_crs`` to the storage CRS, in the chosen file format, and a
+``site.toml`` manifest is written beside them.
+
+Nothing here imports dockreview: the expected values in the tests come from
+the construction and hand computation, never from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import geopandas as gpd
+import pyproj
+from shapely import affinity
+from shapely.geometry import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+# A point on the water near Kings Point (Manhasset Bay / western Long Island
+# Sound) in EPSG:2263: pyproj puts it at about (-73.74, 40.815).
+KINGS_POINT = (1_056_000.0, 236_000.0)
+
+FORMATS = {
+    "shp": ("ESRI Shapefile", ".shp"),
+    "gpkg": ("GPKG", ".gpkg"),
+    "geojson": ("GeoJSON", ".geojson"),
+}
+
+ID_FIELD = "PARCEL_ID"
+SUBJECT_ID = "2-105-33"
+
+
+# --------------------------------------------------------------------------
+# small geometry helpers (local frame)
+# --------------------------------------------------------------------------
+def rect(u0: float, v0: float, u1: float, v1: float) -> Polygon:
+    """Axis-aligned rectangle in the local frame."""
+    return box(min(u0, u1), min(v0, v1), max(u0, u1), max(v0, v1))
+
+
+def strip(centerline: Sequence[tuple[float, float]], width: float) -> Polygon:
+    """A strip ``width`` wide around a centre line, flat ends, mitred bends."""
+    return LineString(centerline).buffer(
+        width / 2.0, cap_style="flat", join_style="mitre", mitre_limit=10.0
+    )
+
+
+def arc_points(cx: float, cy: float, r: float, a0_deg: float, a1_deg: float,
+               step_deg: float = 0.1) -> list[tuple[float, float]]:
+    """Vertices of a circular arc from angle a0 to a1 (degrees, CCW from +u),
+    at exact multiples of ``step_deg`` from a0 (both ends included)."""
+    n = int(round(abs(a1_deg - a0_deg) / step_deg))
+    assert n >= 1 and math.isclose(n * step_deg, abs(a1_deg - a0_deg), abs_tol=1e-9)
+    sgn = 1.0 if a1_deg >= a0_deg else -1.0
+    pts = []
+    for i in range(n + 1):
+        a = math.radians(a0_deg + sgn * i * step_deg)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+# --------------------------------------------------------------------------
+# TOML writer (enough for site.toml)
+# --------------------------------------------------------------------------
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(float(v)) if isinstance(v, float) else str(v)
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {v!r} to TOML")
+
+
+def dumps_toml(doc: dict[str, dict[str, Any]]) -> str:
+    out = []
+    for table, body in doc.items():
+        out.append(f"[{table}]")
+        for k, v in body.items():
+            out.append(f"{k} = {_toml_value(v)}")
+        out.append("")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------
+# the site
+# --------------------------------------------------------------------------
+@dataclass
+class SiteFiles:
+    dir: Path
+    manifest: Path
+    doc: dict                      # the manifest as written
+    to_world: Callable[[BaseGeometry], BaseGeometry]   # local -> EPSG:2263
+    layers: dict = field(default_factory=dict)          # name -> GeoDataFrame (EPSG:2263)
+
+    def rewrite(self, **tables: dict) -> Path:
+        """Update manifest tables (shallow merge per table) and rewrite it."""
+        for t, body in tables.items():
+            if body is None:
+                self.doc.pop(t, None)
+            else:
+                self.doc.setdefault(t, {}).update(body)
+        self.manifest.write_text(dumps_toml(self.doc))
+        return self.manifest
+
+
+def _lot_polygons(lot_width, lot_depth, left_angle, right_angle, seaward_end,
+                  neighbour_width):
+    """Subject lot and its two neighbours for a straight shore (local frame).
+
+    ``left_angle``/``right_angle`` (degrees): how far each side line leans
+    from the shore normal; positive means the lot widens landward (the side
+    lines converge seaward).  Side line: u = -W/2 + v*tan(left_angle) (left),
+    u = +W/2 - v*tan(right_angle) (right), both passing through the water
+    corners on v = 0.  ``seaward_end``: v of the lot's seaward edge (0 = on the
+    MHW line, -3 = stops 3 ft short, +15 = runs 15 ft into the water).
+    """
+    h = lot_width / 2.0
+    tl, tr = math.tan(math.radians(left_angle)), math.tan(math.radians(right_angle))
+
+    def left_u(v):
+        return -h + v * tl
+
+    def right_u(v):
+        return h - v * tr
+
+    d, s = -lot_depth, seaward_end
+    subject = Polygon([(left_u(d), d), (right_u(d), d), (right_u(s), s), (left_u(s), s)])
+    nw = neighbour_width
+    left_nb = Polygon([(left_u(d) - nw, d), (left_u(d), d), (left_u(0), 0), (left_u(0) - nw, 0)])
+    right_nb = Polygon([(right_u(d), d), (right_u(d) + nw, d), (right_u(0) + nw, 0), (right_u(0), 0)])
+    mhw = LineString([(left_u(0) - nw - 50, 0.0), (right_u(0) + nw + 50, 0.0)])
+    return subject, [left_nb, right_nb], mhw
+
+
+def make_site(
+    directory: Path | str,
+    *,
+    origin: tuple[float, float] = KINGS_POINT,
+    rotation: float = 0.0,
+    lot_width: float = 200.0,
+    lot_depth: float = 150.0,
+    left_angle: float = 0.0,
+    right_angle: float = 0.0,
+    seaward_end: float = 0.0,
+    neighbours: bool = True,
+    neighbour_width: float = 200.0,
+    curved: dict | None = None,
+    dock: dict | None = None,
+    footprint: Iterable[tuple[str, Polygon]] | None = None,
+    channels: Iterable[Polygon] | None = None,
+    docks: Iterable[BaseGeometry] | None = None,
+    crs: str = "EPSG:2263",
+    fmt: str = "gpkg",
+    working_crs: str | None = "EPSG:2263",
+    review: dict | None = None,
+    mirror: bool = False,
+    name: str = "Synthetic site",
+) -> SiteFiles:
+    """Write a synthetic site (layers + site.toml) into ``directory``.
+
+    dock
+        parametric dock, manifest keys in the local frame: ``root`` "auto" or
+        (u, v) local; ``bearing`` "perpendicular" or a number = degrees
+        clockwise from the local seaward axis (+v), converted to a grid
+        azimuth; ``length``, ``width``, ``float`` as in the manifest.
+    footprint
+        ``[(component, local polygon), ...]`` written as a dock layer.
+    curved
+        ``{"radius": R, "theta": deg, "extra": deg}``: a headland; MHW is an
+        arc of radius R (densified at 0.1 deg), land inside the circle, the
+        lot an annular sector of angle theta with radial side lines, centred
+        on the local +v axis, its frontage arc through (0, 0).
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    if fmt not in FORMATS:
+        raise ValueError(fmt)
+    if (dock is None) == (footprint is None):
+        raise ValueError("give exactly one of dock / footprint")
+
+    # ---- local geometry ---------------------------------------------------
+    if curved is None:
+        subject, nbs, mhw = _lot_polygons(lot_width, lot_depth, left_angle, right_angle,
+                                          seaward_end, neighbour_width)
+    else:
+        R = float(curved["radius"])
+        th = float(curved["theta"])
+        extra = float(curved.get("extra", 30.0))
+        step = float(curved.get("step", 0.1))
+        cx, cy = 0.0, -R                     # centre; the arc passes through (0, 0)
+        a_left, a_right = 90.0 + th / 2.0, 90.0 - th / 2.0   # left is -u: larger angle
+        outer = arc_points(cx, cy, R, a_right, a_left, step)
+        inner = arc_points(cx, cy, R - lot_depth, a_left, a_right, step)
+        subject = Polygon(outer + inner)
+        nb_l = Polygon(arc_points(cx, cy, R, a_left, a_left + extra, step)
+                       + arc_points(cx, cy, R - lot_depth, a_left + extra, a_left, step))
+        nb_r = Polygon(arc_points(cx, cy, R, a_right - extra, a_right, step)
+                       + arc_points(cx, cy, R - lot_depth, a_right, a_right - extra, step))
+        nbs = [nb_l, nb_r]
+        mhw = LineString(arc_points(cx, cy, R, a_right - extra - 10.0, a_left + extra + 10.0, step))
+
+    # ---- local -> EPSG:2263 -------------------------------------------------
+    c, s = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+    ox, oy = origin
+
+    def to_world(g: BaseGeometry) -> BaseGeometry:
+        g = affinity.affine_transform(g, [c, -s, s, c, ox, oy])
+        if mirror:
+            g = affinity.scale(g, xfact=-1.0, yfact=1.0, origin=(ox, oy))
+        return g
+
+    def pt_world(u: float, v: float) -> tuple[float, float]:
+        x, y = ox + u * c - v * s, oy + u * s + v * c
+        if mirror:
+            x = 2 * ox - x
+        return x, y
+
+    # ---- layers ------------------------------------------------------------
+    layers: dict[str, gpd.GeoDataFrame] = {}
+    parcel_geoms = [subject] + (nbs if neighbours else [])
+    parcel_ids = [SUBJECT_ID] + (["2-105-32", "2-105-34"] if neighbours else [])
+    layers["parcels"] = gpd.GeoDataFrame(
+        {ID_FIELD: parcel_ids, "OWNER": ["Subject"] + ["Neighbour"] * (len(parcel_ids) - 1)},
+        geometry=[to_world(g) for g in parcel_geoms], crs="EPSG:2263")
+    layers["mhw"] = gpd.GeoDataFrame({"NAME": ["MHW"]}, geometry=[to_world(mhw)], crs="EPSG:2263")
+    if channels is not None:
+        ch = list(channels)
+        layers["channels"] = gpd.GeoDataFrame(
+            {"NAME": [f"channel {i}" for i in range(len(ch))]},
+            geometry=[to_world(g) for g in ch], crs="EPSG:2263")
+    if docks is not None:
+        dk = list(docks)
+        layers["docks"] = gpd.GeoDataFrame(
+            {"NAME": [f"dock {i}" for i in range(len(dk))]},
+            geometry=[to_world(g) for g in dk], crs="EPSG:2263")
+    if footprint is not None:
+        fp = list(footprint)
+        layers["dock"] = gpd.GeoDataFrame(
+            {"component": [k for k, _ in fp]},
+            geometry=[to_world(g) for _, g in fp], crs="EPSG:2263")
+
+    driver, ext = FORMATS[fmt]
+    refs: dict[str, str] = {}
+    for lname, gdf in layers.items():
+        out = gdf if crs in ("EPSG:2263", None) else gdf.to_crs(crs)
+        if fmt == "gpkg":
+            path = directory / "site.gpkg"
+            out.to_file(path, layer=lname, driver=driver, engine="pyogrio")
+            refs[lname] = f"site.gpkg:{lname}"
+        else:
+            path = directory / f"{lname}{ext}"
+            out.to_file(path, driver=driver, engine="pyogrio")
+            refs[lname] = path.name
+
+    # ---- manifest ----------------------------------------------------------
+    doc: dict[str, dict[str, Any]] = {"site": {"name": name}}
+    if working_crs is not None:
+        doc["site"]["crs"] = working_crs
+    doc["layers"] = {k: refs[k] for k in ("parcels", "mhw", "channels", "docks") if k in refs}
+    doc["parcel"] = {"id_field": ID_FIELD, "id": SUBJECT_ID}
+    if footprint is not None:
+        doc["dock"] = {"file": refs["dock"], "component_field": "component"}
+    else:
+        d = dict(dock)
+        root = d.get("root", "auto")
+        if root != "auto":
+            x, y = pt_world(*root)
+            wc = working_crs or "EPSG:2263"
+            if wc != "EPSG:2263":
+                x, y = pyproj.Transformer.from_crs("EPSG:2263", wc, always_xy=True).transform(x, y)
+            d["root"] = [x, y]
+        else:
+            d["root"] = "auto"
+        bearing = d.get("bearing", "perpendicular")
+        if bearing != "perpendicular":
+            # local seaward axis +v has grid azimuth -rotation; clockwise offsets add
+            az = (-rotation + float(bearing)) % 360.0
+            if mirror:
+                az = (360.0 - az) % 360.0
+            d["bearing"] = az
+        else:
+            d["bearing"] = "perpendicular"
+        if "float" in d:
+            fl = dict(d["float"])
+            if mirror and "side" in fl:
+                fl["side"] = {"left": "right", "right": "left"}[fl["side"]]
+            d["float"] = fl
+        doc["dock"] = d
+    if review:
+        doc["review"] = dict(review)
+
+    manifest = directory / "site.toml"
+    manifest.write_text(dumps_toml(doc))
+    return SiteFiles(dir=directory, manifest=manifest, doc=doc, to_world=to_world, layers=layers)
+
+
+# --------------------------------------------------------------------------
+# the standard docks of the tests (local frame)
+# --------------------------------------------------------------------------
+def t_dock(length=110.0, width=6.0, float_length=20.0, float_width=10.0) -> dict:
+    return {"root": "auto", "bearing": "perpendicular", "length": length, "width": width,
+            "float": {"length": float_length, "width": float_width, "layout": "T"}}
+
+
+def t_footprint(length=110.0, width=6.0, float_length=20.0, float_width=10.0):
+    """The footprint equal to ``t_dock`` rooted at (0, 0), bearing +v."""
+    return [
+        ("walkway", rect(-width / 2, 0.0, width / 2, length)),
+        ("float", rect(-float_length / 2, length, float_length / 2, length + float_width)),
+    ]
+
+
+MEASUREMENT_KEYS = (
+    "frontage_ft", "frontage_chord_ft", "required_setback_ft", "setback_left_ft",
+    "setback_right_ft", "setback_ft", "reach_ft", "length_ft", "channel_clearance_ft",
+    "dock_clearance_ft", "max_width_ft", "float_area_sqft",
+)
