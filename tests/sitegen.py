@@ -177,6 +177,8 @@ def make_site(
     review: dict | None = None,
     mirror: bool = False,
     name: str = "Synthetic site",
+    subject: Polygon | None = None,
+    mhw_polygon: bool = False,
 ) -> SiteFiles:
     """Write a synthetic site (layers + site.toml) into ``directory``.
 
@@ -202,7 +204,7 @@ def make_site(
 
     # ---- local geometry ---------------------------------------------------
     if curved is None:
-        subject, nbs, mhw = _lot_polygons(lot_width, lot_depth, left_angle, right_angle,
+        lot, nbs, mhw = _lot_polygons(lot_width, lot_depth, left_angle, right_angle,
                                           seaward_end, neighbour_width)
     else:
         R = float(curved["radius"])
@@ -213,13 +215,20 @@ def make_site(
         a_left, a_right = 90.0 + th / 2.0, 90.0 - th / 2.0   # left is -u: larger angle
         outer = arc_points(cx, cy, R, a_right, a_left, step)
         inner = arc_points(cx, cy, R - lot_depth, a_left, a_right, step)
-        subject = Polygon(outer + inner)
+        lot = Polygon(outer + inner)
         nb_l = Polygon(arc_points(cx, cy, R, a_left, a_left + extra, step)
                        + arc_points(cx, cy, R - lot_depth, a_left + extra, a_left, step))
         nb_r = Polygon(arc_points(cx, cy, R, a_right - extra, a_right, step)
                        + arc_points(cx, cy, R - lot_depth, a_right, a_right - extra, step))
         nbs = [nb_l, nb_r]
         mhw = LineString(arc_points(cx, cy, R, a_right - extra - 10.0, a_left + extra + 10.0, step))
+
+    if subject is None:
+        subject = lot
+    if mhw_polygon:
+        (u0, _), (u1, _) = mhw.coords[0], mhw.coords[-1]
+        mhw = rect(u0, 0.0, u1, 800.0) if curved is None else None
+        assert mhw is not None, "mhw_polygon is for straight shores"
 
     # ---- local -> EPSG:2263 -------------------------------------------------
     c, s = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
 import sitegen
 from sitegen import MEASUREMENT_KEYS, make_site, rect, strip, t_dock, t_footprint
@@ -37,13 +37,17 @@ def run(site, engine=None):
 
 
 def assert_measurements(m, expected):
+    """Every expected key within TOL; all mismatches are reported together."""
+    bad = []
     for key, want in expected.items():
-        assert key in m, f"measurement {key} missing"
-        if want is None:
-            assert m[key] is None, f"{key}: expected None, got {m[key]!r}"
-        else:
-            assert m[key] is not None, f"{key}: expected {want}, got None"
-            assert m[key] == pytest.approx(want, abs=TOL), f"{key}: expected {want}, got {m[key]}"
+        if key not in m:
+            bad.append(f"{key}: missing")
+        elif want is None:
+            if m[key] is not None:
+                bad.append(f"{key}: expected None, got {m[key]!r}")
+        elif m[key] is None or m[key] != pytest.approx(want, abs=TOL):
+            bad.append(f"{key}: expected {want:.4f}, got {m[key]!r}")
+    assert not bad, "; ".join(bad)
 
 
 # The base answer for the standard T dock on a straight 200-ft lot.
@@ -579,3 +583,76 @@ def test_cli_bad_input_exit_2(tmp_path):
     assert res.exit_code == 2
     assert "mhw" in res.output.lower()
     assert "Traceback" not in res.output
+
+
+# --------------------------------------------------------------------------
+# extra cases
+# --------------------------------------------------------------------------
+@pytest.mark.parametrize("rotation", [0.0, 137.0])
+def test_mhw_as_water_polygon(tmp_path, rotation):
+    # the MHW layer given as a water polygon (v >= 0): read by its boundary, same answers
+    site = make_site(tmp_path, rotation=rotation, dock=t_dock(), mhw_polygon=True)
+    assert_measurements(run(site).measurements, BASE)
+
+
+def test_dock_crossing_side_line_gives_negative_setback(tmp_path):
+    # root at local (95, 0): float u in [85, 105] crosses the right line u = 100 by 5 ft
+    dock = {**t_dock(), "root": (95.0, 0.0)}
+    r = run(make_site(tmp_path, rotation=25.0, dock=dock))
+    assert_measurements(r.measurements, {"setback_right_ft": -5.0, "setback_left_ft": 185.0,
+                                         "setback_ft": -5.0})
+    assert r.check("side-setback").status == "fail"
+
+
+@pytest.mark.parametrize("rotation", [0.0, 137.0])
+def test_oblique_bearing(tmp_path, rotation):
+    # Bearing 20 deg clockwise of the seaward normal.  Axis A = (sin20, cos20), right
+    # lateral (cos20, -sin20); a point at (a along, l across) is
+    # u = a sin20 + l cos20, v = a cos20 - l sin20.
+    # right setback = 100 - max u = 100 - (120 sin20 + 10 cos20) = 49.561
+    # left setback = 100 + min u = 100 - 3 cos20 = 97.181 (walkway root corner)
+    # reach = max v = 120 cos20 + 10 sin20 = 116.183; length along the axis 120
+    s, c = math.sin(math.radians(20)), math.cos(math.radians(20))
+    dock = {**t_dock(), "bearing": 20.0}
+    r = run(make_site(tmp_path, rotation=rotation, dock=dock))
+    assert_measurements(r.measurements, {
+        "setback_right_ft": 100 - (120 * s + 10 * c),
+        "setback_left_ft": 100 - 3 * c,
+        "reach_ft": 120 * c + 10 * s,
+        "length_ft": 120.0,
+        "max_width_ft": 6.0,
+        "float_area_sqft": 200.0,
+        "frontage_ft": 200.0,
+    })
+
+
+def test_side_line_short_corner_segment_uses_50ft_chord(tmp_path):
+    # Side lines run straight landward (u = -+100) but end in a short digitising
+    # segment swinging to the MHW line: (-100, -20) -> (-90, 0), mirrored on the right.
+    # With mhw_tolerance_ft = 5 the water boundary takes the parcel boundary within 5 ft
+    # of the MHW line, so the left side line starts where the corner segment leaves the
+    # band: C = (-92.5, -5).  Its last 50 ft: 16.771 ft back to (-100, -20), then
+    # 33.229 ft down to P0 = (-100, -53.229).  The extension runs along the chord P0 -> C
+    # and meets the MHW line at the water corner W = C + 5/dv * d.
+    tol = 5.0
+    A, B = (-100.0, -20.0), (-90.0, 0.0)
+    f = (A[1] + tol) / (A[1] - B[1])              # fraction from A toward B at v = -5
+    C = (A[0] + (B[0] - A[0]) * f, -tol)          # (-92.5, -5)
+    Lj = math.hypot(C[0] - A[0], C[1] - A[1])
+    P0 = (-100.0, A[1] - (50.0 - Lj))
+    d = (C[0] - P0[0], C[1] - P0[1])
+    W = (C[0] + d[0] * tol / d[1], 0.0)
+    frontage = 2 * -W[0]                          # symmetric: 183.445
+    dn = math.hypot(*d)
+
+    def dist_left(q):                             # q's distance to the extension line
+        return abs(d[0] * (q[1] - C[1]) - d[1] * (q[0] - C[0])) / dn
+
+    setback = min(dist_left(q) for q in DOCK_VERTICES if q[0] < 0)   # float corner: 62.31
+    lot = Polygon([(-100, -150), (100, -150), (100, -20), (90, 0), (-90, 0), (-100, -20)])
+    site = make_site(tmp_path, rotation=25.0, subject=lot, neighbours=False, dock=t_dock())
+    assert_measurements(run(site).measurements, {
+        "frontage_ft": frontage, "frontage_chord_ft": frontage,
+        "required_setback_ft": max(0.4 * frontage, 60.0),
+        "setback_left_ft": setback, "setback_right_ft": setback,
+    })

@@ -159,62 +159,52 @@ def _join(first: LineString, second: LineString) -> LineString:
     return LineString(coords + tail)
 
 
-def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
-    """Index ranges ``[start, stop]`` (inclusive) of True runs in a closed ring's flags.
+def _water_runs(ring: LineString, mhw: BaseGeometry, side: WaterSide, tolerance: float) -> list[LineString]:
+    """Runs of the parcel boundary within ``tolerance`` of the MHW line or seaward of it.
 
-    ``flags`` has one entry per ring vertex, the closing vertex excluded; the
-    result's indices may exceed ``len(flags)`` for a run wrapping past the start.
+    The boundary is cut exactly where it enters and leaves the tolerance band
+    around the MHW line (no sampling), and the pieces outside the band are kept
+    when they lie seaward. Contiguous pieces are merged, across the ring's
+    start too, and returned longest first.
     """
-    n = len(flags)
-    if flags.all():
-        return [(0, n)]
-    start = int(np.argmin(flags))  # a False vertex: rotate so no run wraps
-    rolled = np.roll(flags, -start)
-    runs = []
-    i = 0
-    while i < n:
-        if rolled[i]:
-            j = i
-            while j + 1 < n and rolled[j + 1]:
-                j += 1
-            runs.append((i + start, j + start))
-            i = j + 1
-        else:
-            i += 1
-    return runs
+    band = shapely.buffer(mhw, tolerance, quad_segs=64) if tolerance > 0 else mhw
+    near = list(shapely.get_parts(shapely.intersection(ring, band)))
+    away = [p for p in shapely.get_parts(shapely.difference(ring, band)) if p.length > 0]
+    if away:
+        middles = shapely.get_coordinates(shapely.line_interpolate_point(away, 0.5, normalized=True))
+        near += [p for p, sea in zip(away, side.seaward(middles)) if sea]
+    lines = [p for p in near if p.geom_type in ("LineString", "MultiLineString") and p.length > 0]
+    if not lines:
+        return []
+    merged = shapely.get_parts(shapely.line_merge(shapely.union_all(lines)))
+    return sorted((m for m in merged if m.length > 0), key=lambda m: m.length, reverse=True)
 
 
-def _water_runs(parcel: Polygon, mhw: BaseGeometry, side: WaterSide, tolerance: float, step: float):
-    ring = shapely.segmentize(LineString(parcel.exterior.coords), step)
-    xy = shapely.get_coordinates(ring)[:-1]
-    near = shapely.distance(shapely.points(xy), mhw) <= tolerance
-    flags = near | side.seaward(xy)
-    runs = _runs(flags)
-    n = len(xy)
-    paths = []
-    for start, stop in runs:
-        idx = np.arange(start, stop + 1) % n
-        if stop - start + 1 >= n:
-            raise SiteDataError("the whole parcel boundary lies on or seaward of the MHW line; is this a lot?")
-        paths.append((idx, LineString(xy[idx]) if len(idx) > 1 else None))
-    paths = [(idx, line) for idx, line in paths if line is not None]
-    return xy, paths
+def _ring_arc(ring: LineString, start: float, stop: float) -> LineString:
+    """The part of a closed ring from ``start`` forward to ``stop`` (distances along it), wrapping."""
+    if stop >= start:
+        return substring(ring, start, stop)
+    head, tail = substring(ring, start, ring.length), substring(ring, 0.0, stop)
+    return LineString([*head.coords, *list(tail.coords)[1:]])
 
 
-def _side_line(xy: np.ndarray, water_idx: np.ndarray, forward: bool) -> LineString:
-    """The boundary running landward from one end of the water run, to the next corner.
+def _remainder(ring: LineString, water: LineString) -> LineString:
+    """The parcel boundary that is not the water run, from the run's end round to its start."""
+    s0, s1 = ring.project(Point(water.coords[0])), ring.project(Point(water.coords[-1]))
+    forward = _ring_arc(ring, s0, s1)
+    if abs(forward.length - water.length) > 1e-6 * ring.length:
+        s0, s1 = s1, s0  # the run follows the ring backwards
+    return _ring_arc(ring, s1, s0)
 
-    Walks the ring away from the water run (``forward``: past its last vertex;
-    otherwise before its first) and stops at the first bend sharper than
-    :data:`CORNER_ANGLE_DEG`, or halfway round the remaining boundary.
+
+def _side_line(remainder: LineString) -> LineString:
+    """The boundary running landward from one end of the water run, to the lot's next corner.
+
+    Follows ``remainder`` from its start and stops at the first bend sharper
+    than :data:`CORNER_ANGLE_DEG`, or halfway round. Returned landward corner
+    first, water end last.
     """
-    n = len(xy)
-    remaining = n - len(water_idx)
-    if forward:
-        order = (water_idx[-1] + np.arange(0, remaining // 2 + 2)) % n
-    else:
-        order = (water_idx[0] - np.arange(0, remaining // 2 + 2)) % n
-    path = shapely.simplify(LineString(xy[order]), 1e-6)
+    path = shapely.simplify(substring(remainder, 0.0, remainder.length / 2.0), 1e-6 * remainder.length)
     coords = np.asarray(path.coords)
     for k in range(1, len(coords) - 1):
         d1 = unit(coords[k] - coords[k - 1])
@@ -223,7 +213,7 @@ def _side_line(xy: np.ndarray, water_idx: np.ndarray, forward: bool) -> LineStri
         if turn > CORNER_ANGLE_DEG:
             coords = coords[: k + 1]
             break
-    return LineString(coords[::-1])  # landward corner -> water end
+    return LineString(coords[::-1])
 
 
 def _straight_direction(side: LineString, chord_units: float) -> np.ndarray:
@@ -320,17 +310,18 @@ def riparian_geometry(
         "the parcel does not reach the MHW line" when no boundary run qualifies.
     """
     side = WaterSide(mhw, parcel)
-    step = min(1.0 / ft_per_unit, max(parcel.length / 4000.0, 0.05 / ft_per_unit))
-    xy, runs = _water_runs(parcel, mhw, side, tolerance, step)
+    ring = LineString(parcel.exterior.coords)
+    runs = _water_runs(ring, mhw, side, tolerance)
     if not runs:
         gap = parcel.distance(mhw) * ft_per_unit
         raise SiteDataError(
             f"the parcel does not reach the MHW line (nearest {gap:.1f} ft away, tolerance "
             f"{tolerance * ft_per_unit:.1f} ft); check the parcel id, the MHW layer, or review.mhw_tolerance_ft"
         )
-    runs.sort(key=lambda r: r[1].length, reverse=True)
-    water_idx, water = runs[0]
-    second = runs[1][1].length * ft_per_unit if len(runs) > 1 else 0.0
+    water = runs[0]
+    if water.is_closed:
+        raise SiteDataError("the whole parcel boundary lies on or seaward of the MHW line; is this a lot?")
+    second = runs[1].length * ft_per_unit if len(runs) > 1 else 0.0
     if second >= SECOND_RUN_FT:
         warnings.warn(
             f"the lot fronts the water on {len(runs)} separate runs ({water.length * ft_per_unit:.1f} ft and "
@@ -339,7 +330,8 @@ def riparian_geometry(
             stacklevel=2,
         )
 
-    sides = (_side_line(xy, water_idx, forward=False), _side_line(xy, water_idx, forward=True))
+    rest = _remainder(ring, water)
+    sides = (_side_line(rest.reverse()), _side_line(rest))
     chord_units = EXTENSION_CHORD_FT / ft_per_unit
     directions = [_straight_direction(s, chord_units) for s in sides]
     far = max(1000.0 / ft_per_unit, 3.0 * (reach_hint or 0.0), 3.0 * parcel.length)
