@@ -86,6 +86,42 @@ class Frame:
         return shapely.orient_polygons(shapely.transform(geometry, to_map))
 
 
+
+# The whole article's data (issue 3): a small boat, a float drawing 1.5 ft, and
+# construction attributes that comply. Site 4 leaves them out to show needs-data.
+VESSEL = {"draft_ft": 3.0}
+FLOAT_USE = {"float_draft_ft": 1.5, "use": "recreational"}
+GOOD_ATTRIBUTES = {
+    "deck_height_above_mhw_ft": 6.5,
+    "float_deck_above_water_in": 14.0,
+    "locker_height_in": 30.0,
+    "railing_height_in": 36.0,
+    "railing_open_fraction": 0.85,
+    "railing_rails": 2,
+    "railing_post_spacing_ft": 6.0,
+    "railing_material": "wood",
+    "materials": ["wood", "aluminum"],
+    "plank_gap_in": 0.5,
+    "solid_deck": False,
+    "treated_wood": False,
+    "canopy": False,
+    "lighting_height_in": 30.0,
+    "structures": ["railing", "locker", "lighting", "electric_line"],
+}
+
+
+def ordinance(survey: str | None, **dock: object) -> dict[str, object]:
+    """The manifest keys of the whole article; ``survey`` names the soundings' GeoPackage."""
+    tables: dict[str, object] = {
+        "layers": {"docks_id_field": "DOCK_ID"},
+        "parcel": {"class_field": "PROP_CLASS"},
+        "dock": {**FLOAT_USE, **dock},
+        "vessel": VESSEL,
+    }
+    if survey:
+        tables["soundings"] = {"depth_field": "DEPTH_MLW"}
+    return tables
+
 # --------------------------------------------------------------------------- layers
 
 
@@ -96,8 +132,8 @@ class Layer:
     ``key`` is the manifest key (``parcels``, ``mhw``, ...). ``layer`` names the layer
     inside a multi-layer file (GeoPackage). ``as_table`` writes the manifest entry as
     ``{ path = ..., layer = ... }`` instead of ``"file.gpkg:layer"``. Layers with
-    ``listed=False`` are written but left out of ``[layers]`` (soundings and
-    vegetation, which later versions of the manifest will accept).
+    ``listed=False`` are written but left out of ``[layers]`` (the proposed dock,
+    which the ``[dock]`` table names).
     """
 
     key: str
@@ -128,16 +164,24 @@ class Site:
     layers: list[Layer]
     dock: dict[str, object]
     review: dict[str, object] = field(default_factory=lambda: dict(REVIEW))
+    ordinance: dict[str, object] = field(default_factory=dict)
 
-    def manifest(self) -> dict[str, dict[str, object]]:
-        """The ``site.toml`` content as nested dictionaries."""
-        return {
+    def manifest(self) -> dict[str, object]:
+        """The ``site.toml`` content as nested dictionaries.
+
+        ``ordinance`` adds the whole article's keys (issue 3): each entry is merged
+        into the table of that name, or is a new table or a list of tables.
+        """
+        doc: dict[str, object] = {
             "site": {"name": self.title, "crs": CRS},
             "layers": {layer.key: layer.manifest_entry() for layer in self.layers if layer.listed},
             "parcel": {"id_field": "PARCEL_ID", "id": self.subject_id},
             "dock": self.dock,
             "review": self.review,
         }
+        for name, body in self.ordinance.items():
+            doc[name] = {**doc[name], **body} if isinstance(body, dict) and name in doc else body
+        return doc
 
 
 # ------------------------------------------------------------------ local geometry
@@ -313,12 +357,13 @@ def straight_t_float() -> Site:
             Layer("channels", navigation, "nav.gpkg", layer="channels"),
             Layer("docks", docks, "docks.geojson"),
             Layer("soundings", soundings(lambda s, d: (s, d), seed=1), "survey.gpkg",
-                  layer="soundings", listed=False),
+                  layer="soundings"),
             Layer("vegetation", [eelgrass((70.0, 180.0), 26.0, 14.0)], "survey.gpkg",
-                  layer="vegetation", listed=False),
+                  layer="vegetation"),
         ],
         dock={"root": "auto", "bearing": "perpendicular", "length": 110.0, "width": 6.0,
               "float": {"length": 20.0, "width": 10.0, "layout": "T"}},
+        ordinance=ordinance("survey.gpkg", attributes=GOOD_ATTRIBUTES),
     )
 
 
@@ -385,11 +430,16 @@ def curved_cove() -> Site:
             Layer("docks", docks, "site.gpkg", layer="docks"),
             Layer("dock", proposed, "site.gpkg", layer="proposed_dock", listed=False),
             Layer("soundings", soundings(cove.point, seed=2), "site.gpkg",
-                  layer="soundings", listed=False),
+                  layer="soundings"),
             Layer("vegetation", [eelgrass((-55.0, 160.0), 22.0, 12.0)], "site.gpkg",
-                  layer="vegetation", listed=False),
+                  layer="vegetation"),
         ],
         dock={"file": "site.gpkg:proposed_dock", "component_field": "component"},
+        ordinance={
+            **ordinance("site.gpkg", attributes=GOOD_ATTRIBUTES),
+            "condition": [{"text": "No pile driving between May 1 and September 30 (Docks E)",
+                           "imposed_by": "Board of Trustees", "date": "2024-05-13"}],
+        },
     )
 
 
@@ -441,6 +491,12 @@ def failing_narrow_lot() -> Site:
             Layer("dock", proposed, "dock.geojson", listed=False),
         ],
         dock={"file": "dock.geojson", "component_field": "component"},
+        ordinance={
+            **ordinance(None, attributes={**GOOD_ATTRIBUTES, "railing_height_in": 48.0, "canopy": True,
+                                          "treated_wood": True}),
+            "waiver": [{"check": "width", "date": "2024-05-13", "granted_by": "Board of Trustees",
+                        "note": "9-ft walkway for wheelchair access (illustrative)"}],
+        },
     )
 
 
@@ -484,6 +540,7 @@ def parcel_past_mhw() -> Site:
         ],
         dock={"root": "auto", "bearing": "perpendicular", "length": 100.0, "width": 4.0,
               "float": {"length": 20.0, "width": 8.0, "layout": "L", "side": "left"}},
+        ordinance=ordinance(None),
     )
 
 
@@ -491,9 +548,13 @@ def parcel_past_mhw() -> Site:
 
 
 def toml_value(value: object) -> str:
-    """A scalar, string or inline table as TOML."""
+    """A scalar, string, array or inline table as TOML."""
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{key} = {toml_value(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
     if isinstance(value, str):
         return json.dumps(value)  # a JSON string is a valid TOML basic string
     return repr(value)
@@ -502,9 +563,13 @@ def toml_value(value: object) -> str:
 def manifest_text(site: Site) -> str:
     """The ``site.toml`` text: two comment lines, then one TOML table per section."""
     lines = [f"# {site.summary}", "# Generated by data/make_samples.py; see data/README.md."]
-    for section, table in site.manifest().items():
-        lines += ["", f"[{section}]"]
-        lines += [f"{key} = {toml_value(value)}" for key, value in table.items()]
+    for section, body in site.manifest().items():
+        for table in body if isinstance(body, list) else [body]:
+            lines += ["", f"[[{section}]]" if isinstance(body, list) else f"[{section}]"]
+            lines += [f"{key} = {toml_value(value)}" for key, value in table.items() if key != "attributes"]
+            if "attributes" in table:  # long enough to read better as its own table
+                lines += ["", f"[{section}.attributes]"]
+                lines += [f"{key} = {toml_value(value)}" for key, value in table["attributes"].items()]
     text = "\n".join(lines) + "\n"
     if tomllib.loads(text) != site.manifest():
         raise AssertionError(f"{site.folder}: site.toml does not round-trip")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import math
 import tomllib
+from datetime import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,34 @@ from .errors import ManifestError
 
 DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
-LAYER_NAMES = ("parcels", "mhw", "channels", "docks")
+LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation")
 FLOAT_LAYOUTS = ("I", "T", "L")
+
+#: ``[dock.attributes]`` keys and the kind of value each takes (the unit is in the key's name).
+#: "number" is a number >= 0; "number_or_false" also takes ``false`` for "the dock has none".
+ATTRIBUTES = {
+    "deck_height_above_mhw_ft": "number",
+    "float_deck_above_water_in": "number",
+    "locker_height_in": "number_or_false",
+    "railing_height_in": "number_or_false",
+    "railing_open_fraction": "number",
+    "railing_rails": "number",
+    "railing_post_spacing_ft": "number",
+    "railing_material": "text",
+    "materials": "texts",
+    "plank_gap_in": "number",
+    "solid_deck": "bool",
+    "treated_wood": "bool",
+    "canopy": "bool",
+    "lighting_height_in": "number_or_false",
+    "landing_length_ft": "number",
+    "landing_width_ft": "number",
+    "structures": "texts",
+    "lift_boat_length_ft": "number",
+    "lift_boat_weight_lb": "number",
+    "lift_boat_height_above_deck_ft": "number",
+    "pwc_lift_capacity_lb": "number",
+}
 
 
 @dataclass(frozen=True)
@@ -58,6 +85,12 @@ class DockSpec:
     length: float | None = None
     width: float | None = None
     float: FloatSpec | None = None
+    float_draft_ft: float | None = None
+    use: str | None = None
+    replaces: tuple[str, ...] = ()
+    season: tuple[str, str] | None = None  # first and last day of lift use, "MM-DD"
+    attributes: dict[str, Any] = field(default_factory=dict)
+    cad_layers: dict[str, str] = field(default_factory=dict)  # CAD layer -> component, for a DXF survey
 
     @property
     def is_parametric(self) -> bool:
@@ -75,6 +108,33 @@ class ReviewSettings:
 
 
 @dataclass(frozen=True)
+class Vessel:
+    """The boat or boats the dock serves (Docks D(2)(a)[1])."""
+
+    draft_ft: float | None = None
+    clearance_ft: float | None = None  # None: the profile's nav_depth_clearance_ft
+
+
+@dataclass(frozen=True)
+class Waiver:
+    """A Board of Trustees waiver of one check (Art. VIII, waivers)."""
+
+    check: str
+    date: str
+    granted_by: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition imposed on the permit (Art. VIII, conditions)."""
+
+    text: str
+    imposed_by: str = ""
+    date: str = ""
+
+
+@dataclass(frozen=True)
 class Manifest:
     """A parsed, validated site manifest."""
 
@@ -86,6 +146,16 @@ class Manifest:
     parcel_id: str
     dock: DockSpec
     review: ReviewSettings = field(default_factory=ReviewSettings)
+    docks_id_field: str | None = None
+    depth_field: str | None = None
+    parcel_class_field: str | None = None
+    federal: bool = False
+    vessel: Vessel = field(default_factory=Vessel)
+    waivers: tuple[Waiver, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    charts: tuple[Path, ...] = ()  # S-57 cells (layers.chart)
+    datum_offset_ft: float | None = None  # MLW - MLLW, for chart depths (soundings.datum_offset_ft)
+    crs_named: bool = True  # False when site.crs is left to its default
 
     @property
     def folder(self) -> Path:
@@ -94,13 +164,22 @@ class Manifest:
 
 
 _ALLOWED = {
-    "": {"site", "layers", "parcel", "dock", "review"},
+    "": {"site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition"},
     "site": {"name", "crs"},
-    "layers": set(LAYER_NAMES),
+    "layers": {*LAYER_NAMES, "docks_id_field", "chart"},
     "layer": {"path", "layer", "assume_crs"},
-    "parcel": {"id_field", "id"},
-    "dock": {"file", "component_field", "root", "bearing", "length", "width", "float"},
+    "parcel": {"id_field", "id", "class_field", "federal"},
+    "dock": {
+        "file", "component_field", "root", "bearing", "length", "width", "float",
+        "float_draft_ft", "use", "replaces", "season", "attributes",
+        "cad_layers",
+    },
     "float": {"length", "width", "layout", "side"},
+    "attributes": set(ATTRIBUTES),
+    "vessel": {"draft_ft", "clearance_ft"},
+    "soundings": {"depth_field"},
+    "waiver": {"check", "date", "granted_by", "note"},
+    "condition": {"text", "imposed_by", "date"},
     "review": {"extension", "mhw_tolerance_ft", "terminus_depth_ft"},
 }
 
@@ -160,9 +239,13 @@ def _layer(value: Any, name: str, folder: Path, problems: _Problems) -> LayerSpe
 
 
 def _split_layer(text: str) -> tuple[str, str | None]:
-    """Split ``"file.gpkg:layer"`` into path and layer (a Windows drive letter is kept)."""
+    """Split ``"file.gpkg:layer"`` into path and layer (a Windows drive letter is kept).
+
+    A zip's layer may name a folder inside it: ``"county.zip:parcels/lots"``.
+    """
     head, sep, tail = text.rpartition(":")
-    if sep and head and len(head) > 1 and "/" not in tail and "\\" not in tail:
+    in_zip = head.lower().endswith(".zip")
+    if sep and head and len(head) > 1 and (in_zip or ("/" not in tail and "\\" not in tail)):
         return head, tail
     return text, None
 
@@ -192,6 +275,7 @@ def _dock(table: Any, folder: Path, problems: _Problems) -> DockSpec | None:
         problems.add("missing [dock] table: give a footprint 'file' or a parametric dock (root, bearing, length, width)")
         return None
     problems.unknown_keys(table, "dock", "dock.")
+    use = _dock_use(table, problems)
     parametric_keys = {"root", "bearing", "length", "width", "float"} & table.keys()
     if "file" in table and parametric_keys:
         problems.add(
@@ -202,16 +286,120 @@ def _dock(table: Any, folder: Path, problems: _Problems) -> DockSpec | None:
     if "file" in table:
         footprint = _layer(table["file"], "dock", folder, problems)
         field_name = table.get("component_field", "component")
-        return DockSpec(footprint=footprint, component_field=str(field_name))
+        cad_layers = _cad_layers(table.get("cad_layers"), footprint, problems)
+        return DockSpec(footprint=footprint, component_field=str(field_name), cad_layers=cad_layers, **use)
     if not parametric_keys:
         problems.add("the dock is not given: set 'dock.file' (a footprint) or 'dock.length' and 'dock.width'")
         return None
     if "component_field" in table:
         problems.add("'dock.component_field' belongs to a footprint dock ('dock.file')")
-    return _parametric_dock(table, problems)
+    if "cad_layers" in table:
+        problems.add("'dock.cad_layers' belongs to a DXF survey given as 'dock.file'")
+    spec = _parametric_dock(table, problems)
+    return DockSpec(**{**spec.__dict__, **use})
 
 
-def _parametric_dock(table: dict[str, Any], problems: _Problems) -> DockSpec | None:
+def _cad_layers(value: Any, footprint: LayerSpec | None, problems: _Problems) -> dict[str, str]:
+    """``[dock.cad_layers]``: CAD layer name -> component; required for a DXF survey, only for one."""
+    is_dxf = footprint is not None and footprint.path.suffix.lower() == ".dxf"
+    if value is None:
+        if is_dxf:
+            problems.add(
+                "a DXF survey needs [dock.cad_layers] mapping its CAD layers to components, "
+                "like { \"DOCK-WALK\" = \"walkway\", \"FLOAT\" = \"float\" }"
+            )
+        return {}
+    if not is_dxf:
+        problems.add("'dock.cad_layers' applies only to a DXF survey ('dock.file' ending in .dxf)")
+        return {}
+    if not isinstance(value, dict) or not value:
+        problems.add("'dock.cad_layers' must be a table like { \"DOCK-WALK\" = \"walkway\" }")
+        return {}
+    out = {}
+    for layer, component in value.items():
+        kind = str(component).strip().lower().replace(" ", "_")
+        if kind not in COMPONENTS:
+            problems.add(f"'dock.cad_layers.{layer}' is {component!r}; use one of {', '.join(COMPONENTS)}")
+        out[str(layer)] = kind
+    return out
+
+
+def _dock_use(table: dict[str, Any], problems: _Problems) -> dict[str, Any]:
+    """The ``[dock]`` keys about use and construction (Docks A, D(2)(c)[5], (d)-(h), boat lifts E)."""
+    out: dict[str, Any] = {}
+    if "float_draft_ft" in table:
+        out["float_draft_ft"] = _number(table["float_draft_ft"], "dock.float_draft_ft", problems, positive=False)
+    if "use" in table:
+        if isinstance(table["use"], str):
+            out["use"] = table["use"].strip().lower()
+        else:
+            problems.add(f"'dock.use' must be a string such as \"recreational\", got {table['use']!r}")
+    if "replaces" in table:
+        replaces = table["replaces"]
+        replaces = [replaces] if isinstance(replaces, str) else replaces
+        if isinstance(replaces, list) and all(isinstance(r, (str, int)) for r in replaces):
+            out["replaces"] = tuple(str(r) for r in replaces)
+        else:
+            problems.add("'dock.replaces' must be a list of existing dock ids, like [\"D-105-33\"]")
+    if "season" in table:
+        out["season"] = _season(table["season"], problems)
+    if "attributes" in table:
+        out["attributes"] = _attributes(table["attributes"], problems)
+    return out
+
+
+def _season(value: Any, problems: _Problems) -> tuple[str, str] | None:
+    """``["04-15", "10-31"]``: first and last day of the season, normalised to "MM-DD"."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value):
+        try:
+            days = [datetime.strptime(f"2000-{v.strip()}", "%Y-%m-%d") for v in value]
+        except ValueError:
+            days = []
+        if days:
+            return days[0].strftime("%m-%d"), days[1].strftime("%m-%d")
+    problems.add(f"'dock.season' must be [first, last] days as \"MM-DD\" strings, like [\"04-15\", \"10-31\"], got {value!r}")
+    return None
+
+
+def _attributes(table: Any, problems: _Problems) -> dict[str, Any]:
+    """``[dock.attributes]``: each value checked against its kind in :data:`ATTRIBUTES`."""
+    if not isinstance(table, dict):
+        problems.add("'dock.attributes' must be a table")
+        return {}
+    problems.unknown_keys(table, "attributes", "dock.attributes.")
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        kind = ATTRIBUTES.get(key)
+        where = f"dock.attributes.{key}"
+        if kind is None:
+            continue
+        if kind == "bool":
+            if isinstance(value, bool):
+                out[key] = value
+            else:
+                problems.add(f"'{where}' must be true or false, got {value!r}")
+        elif kind == "text":
+            if isinstance(value, str):
+                out[key] = value.strip().lower()
+            else:
+                problems.add(f"'{where}' must be a string, got {value!r}")
+        elif kind == "texts":
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                out[key] = tuple(v.strip().lower() for v in value)
+            else:
+                problems.add(f"'{where}' must be a list of strings, got {value!r}")
+        elif value is False and kind == "number_or_false":
+            out[key] = False
+        else:
+            number = _number(value, where, problems, positive=False)
+            if number is not None and (number < 0 or (key.endswith("_fraction") and number > 1)):
+                problems.add(f"'{where}' must be {'between 0 and 1' if key.endswith('_fraction') else 'zero or more'}, got {value!r}")
+            elif number is not None:
+                out[key] = number
+    return out
+
+
+def _parametric_dock(table: dict[str, Any], problems: _Problems) -> DockSpec:
     root = table.get("root", "auto")
     root_xy = None
     if root != "auto":
@@ -297,7 +485,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         problems.add("missing [layers] table with at least 'parcels' and 'mhw'")
     else:
         problems.unknown_keys(layers_table, "layers", "layers.")
-        for required in ("parcels", "mhw"):
+        for required in ("parcels",) if "chart" in layers_table else ("parcels", "mhw"):
             if required not in layers_table:
                 problems.add(f"missing required layer 'layers.{required}'")
         for name in LAYER_NAMES:
@@ -305,6 +493,8 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
                 spec = _layer(layers_table[name], name, folder, problems)
                 if spec is not None:
                     layers[name] = spec
+
+    charts = _charts(layers_table.get("chart"), folder, problems) if isinstance(layers_table, dict) else ()
 
     parcel = data.get("parcel")
     parcel_id_field, parcel_id = "", ""
@@ -316,9 +506,25 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
             problems.add("[parcel] needs 'id_field' (the parcels layer's id column) and 'id' (the subject lot)")
         parcel_id_field = str(parcel.get("id_field", ""))
         parcel_id = str(parcel.get("id", ""))
+        if "class_field" in parcel and not isinstance(parcel["class_field"], str):
+            problems.add("'parcel.class_field' must be the name of the parcels layer's property-class field")
+        if not isinstance(parcel.get("federal", False), bool):
+            problems.add("'parcel.federal' must be true or false")
+    parcel = parcel if isinstance(parcel, dict) else {}
+    docks_id_field = layers_table.get("docks_id_field") if isinstance(layers_table, dict) else None
+    if docks_id_field is not None and not isinstance(docks_id_field, str):
+        problems.add("'layers.docks_id_field' must be the name of the docks layer's id field")
+        docks_id_field = None
 
     dock = _dock(data.get("dock"), folder, problems)
     review = _review(data.get("review", {}), problems)
+    if dock is not None and dock.replaces and not docks_id_field:
+        problems.add("'dock.replaces' names existing docks: give the docks layer's id field as 'layers.docks_id_field'")
+    datum_offset_ft, soundings_table = _datum_offset(data.get("soundings"), bool(charts), problems)
+    depth_field = _soundings(soundings_table, "soundings" in layers, problems)
+    vessel = _vessel(data.get("vessel", {}), problems)
+    waivers = tuple(Waiver(**w) for w in _entries(data.get("waiver", []), "waiver", ("check", "date", "granted_by"), problems))
+    conditions = tuple(Condition(**c) for c in _entries(data.get("condition", []), "condition", ("text",), problems))
     problems.raise_if_any()
     return Manifest(
         path=path,
@@ -329,7 +535,93 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         parcel_id=parcel_id,
         dock=dock,  # type: ignore[arg-type]  # not None once problems are empty
         review=review,
+        docks_id_field=docks_id_field,
+        depth_field=depth_field,
+        parcel_class_field=parcel.get("class_field"),
+        federal=bool(parcel.get("federal", False)),
+        vessel=vessel,
+        waivers=waivers,
+        conditions=conditions,
+        charts=charts,
+        datum_offset_ft=datum_offset_ft,
+        crs_named="crs" in site,
     )
+
+
+def _charts(value: Any, folder: Path, problems: _Problems) -> tuple[Path, ...]:
+    """``layers.chart``: one S-57 cell or a list of them."""
+    if value is None:
+        return ()
+    cells = [value] if isinstance(value, str) else value
+    if not isinstance(cells, list) or not cells or not all(isinstance(c, str) for c in cells):
+        problems.add(f"'layers.chart' must be a chart cell like \"US5NY1CM.000\" or a list of them, got {value!r}")
+        return ()
+    return tuple((folder / c).resolve() for c in cells)
+
+
+def _datum_offset(table: Any, has_chart: bool, problems: _Problems) -> tuple[float | None, Any]:
+    """Take ``soundings.datum_offset_ft`` (MLW - MLLW, ft) out of ``[soundings]``; return it and the rest.
+
+    The rest is ``None`` when nothing else is in the table.
+    """
+    if not isinstance(table, dict) or "datum_offset_ft" not in table:
+        return None, table
+    rest = {k: v for k, v in table.items() if k != "datum_offset_ft"}
+    if not has_chart:
+        problems.add("'soundings.datum_offset_ft' converts chart depths (MLLW) to MLW: it needs 'layers.chart'")
+    offset = _number(table["datum_offset_ft"], "soundings.datum_offset_ft", problems, positive=False)
+    return offset, rest or None
+
+
+def _soundings(table: Any, has_layer: bool, problems: _Problems) -> str | None:
+    """``[soundings] depth_field``: required with a soundings layer, meaningless without one."""
+    if table is None:
+        if has_layer:
+            problems.add("the soundings layer needs [soundings] depth_field (depth below mean low water, ft, positive down)")
+        return None
+    if not isinstance(table, dict):
+        problems.add("[soundings] must be a table with 'depth_field'")
+        return None
+    problems.unknown_keys(table, "soundings", "soundings.")
+    if not has_layer:
+        problems.add("[soundings] is given but 'layers.soundings' is not")
+    depth_field = table.get("depth_field")
+    if not isinstance(depth_field, str):
+        problems.add("'soundings.depth_field' must name the soundings layer's depth field")
+        return None
+    return depth_field
+
+
+def _vessel(table: Any, problems: _Problems) -> Vessel:
+    """``[vessel]``: the draft of the boat or boats served, and an optional clearance."""
+    if not isinstance(table, dict):
+        problems.add("[vessel] must be a table with 'draft_ft'")
+        return Vessel()
+    problems.unknown_keys(table, "vessel", "vessel.")
+    draft = _number(table["draft_ft"], "vessel.draft_ft", problems) if "draft_ft" in table else None
+    clearance = None
+    if "clearance_ft" in table:
+        clearance = _number(table["clearance_ft"], "vessel.clearance_ft", problems, positive=False)
+        if clearance is not None and clearance < 0:
+            problems.add("'vessel.clearance_ft' must not be negative")
+            clearance = None
+    return Vessel(draft, clearance)
+
+
+def _entries(value: Any, name: str, required: tuple[str, ...], problems: _Problems) -> list[dict[str, str]]:
+    """The ``[[waiver]]`` or ``[[condition]]`` entries, every value a string."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        problems.add(f"'{name}' must be written as [[{name}]] tables")
+        return []
+    entries = []
+    for i, entry in enumerate(value, start=1):
+        problems.unknown_keys(entry, name, f"{name}[{i}].")
+        missing = [key for key in required if key not in entry]
+        if missing:
+            problems.add(f"[[{name}]] number {i} needs {', '.join(repr(k) for k in missing)}")
+            continue
+        entries.append({k: str(v) for k, v in entry.items() if k in _ALLOWED[name]})
+    return entries
 
 
 def load_manifest(path: str | Path) -> Manifest:

@@ -16,15 +16,18 @@ import shapely
 from shapely import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from .bathymetry import Bathymetry, bathymetry
 from .dock import FIXED_DOCK, Dock
 from .errors import DockError
 from .profile import Profile
-from .riparian import Riparian, WaterSide
+from .riparian import Riparian, WaterSide, left_of, unit
 from .site import Site
 from .width import max_width
 
 #: Sampling step (ft) along the dock outline when looking for its farthest point.
 REACH_STEP_FT = 0.5
+#: Sampling step (ft) of the depth along the dock's axis (exact between samples on a plane).
+DEPTH_STEP_FT = 0.5
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,9 @@ class Measurements(Mapping):
 
     Read as attributes (``m.frontage_ft``) or as a mapping (``m["frontage_ft"]``).
     A clearance is ``None`` when its layer is not given (infinite when the layer
-    is empty); float figures are ``None`` when the dock has no float.
+    is empty); float figures are ``None`` when the dock has no float; depth
+    figures are ``None`` without soundings (or a vessel draft), or where the
+    soundings do not reach.
     """
 
     frontage_ft: float
@@ -51,6 +56,22 @@ class Measurements(Mapping):
     float_count: int
     float_seaward_shortfall_ft: float | None
     float_gap_ft: float | None
+    required_depth_ft: float | None = None
+    depth_coverage_ft: float | None = None
+    nav_reach_ft: float | None = None
+    float_extent_ft: float = 0.0
+    max_allowed_reach_ft: float | None = None
+    min_depth_under_float_ft: float | None = None
+    float_on_vegetation_sqft: float | None = None
+    float_layout: str | None = None
+    float_angle_deg: float | None = None
+    landing_length_ft: float | None = None
+    landing_width_ft: float | None = None
+    boat_lift_count: int = 0
+    pwc_lift_count: int = 0
+    lift_angle_deg: float | None = None
+    frontage_docks: tuple[str, ...] | None = None
+    component_kinds: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, float | int | None]:
         """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None)."""
@@ -110,18 +131,30 @@ def _farthest(geom: BaseGeometry, target: BaseGeometry, step: float) -> tuple[fl
     return float(d[i]), shapely.shortest_line(points[i], target)
 
 
-def _axis_length(dock: Dock, mhw: BaseGeometry, side: WaterSide, far: float) -> float:
-    """Length along the axis from the MHW crossing to the dock's seaward end (units)."""
+def _axis_length(dock: Dock, mhw: BaseGeometry, side: WaterSide, far: float) -> tuple[float, float]:
+    """Length along the axis from the MHW crossing to the dock's seaward end, and the crossing (units).
+
+    The crossing is the axis position (from ``dock.origin``) where the dock
+    leaves the shore: for a dock starting on land, the first MHW crossing past
+    its landward end; for one starting in the water, the last crossing behind
+    it (or its landward end when there is none). Crossings further out, over an
+    island or a bar, do not shorten the length.
+    """
     xy = shapely.get_coordinates(dock.footprint)
     t = (xy - dock.origin) @ dock.axis
     t_end, t_start = float(t.max()), float(t.min())
     axis = LineString([dock.origin + dock.axis * (t_start - far), dock.origin + dock.axis * (t_end + far)])
     hits = shapely.get_coordinates(shapely.intersection(axis, mhw))
-    crossings = [(p - dock.origin) @ dock.axis for p in hits]
-    crossings = [c for c in crossings if c <= t_end + 1e-9]
-    if crossings:
-        return t_end - max(crossings)
-    return t_end - t_start
+    crossings = sorted((p - dock.origin) @ dock.axis for p in hits)
+    tol = 1e-6 * far
+    start_in_water = bool(side.seaward(np.atleast_2d(dock.origin + dock.axis * t_start))[0])
+    if start_in_water:
+        behind = [c for c in crossings if c <= t_start + tol]
+        start = behind[-1] if behind else t_start
+    else:
+        ahead = [c for c in crossings if t_start - tol < c <= t_end + tol]
+        start = ahead[0] if ahead else t_start
+    return t_end - start, start
 
 
 def _terminus(seaward: BaseGeometry, frontage: BaseGeometry, reach: float, depth: float) -> BaseGeometry:
@@ -155,6 +188,150 @@ def _float_position(dock: Dock, frontage: BaseGeometry, step: float, width: floa
     return fixed_reach - float_reach, gap
 
 
+def _along(geom: BaseGeometry, dock: Dock) -> np.ndarray:
+    """Positions of ``geom``'s vertices along the dock's axis (units from ``dock.origin``)."""
+    return (shapely.get_coordinates(geom) - dock.origin) @ dock.axis
+
+
+def _navigable_reach(
+    bathy: Bathymetry, dock: Dock, crossing: float, *, required_ft: float, out_to_ft: float, ft: float
+) -> tuple[float | None, float]:
+    """Where the depth along the dock's axis first reaches ``required_ft`` (Docks D(1)).
+
+    The axis is sampled every :data:`DEPTH_STEP_FT` from the MHW crossing out to
+    ``out_to_ft``; the first sample that is deep enough is refined by linear
+    interpolation with the one before it. Only the stretch of axis the data
+    cover without a gap, from the first covered sample, is used.
+
+    Returns
+    -------
+    nav_reach_ft : float or None
+        Feet from the MHW crossing; None when not reached on the covered stretch.
+    covered_to_ft : float
+        How far along the axis the data reach without a gap (0 when nowhere).
+    """
+    s = np.arange(0.0, out_to_ft + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
+    xy = dock.origin + np.outer(crossing + s / ft, dock.axis)
+    depth = bathy.depth_at(xy)
+    known = np.flatnonzero(np.isfinite(depth))
+    if not known.size:
+        return None, 0.0
+    first = known[0]
+    gaps = np.flatnonzero(~np.isfinite(depth[first:]))
+    stop = first + (gaps[0] if gaps.size else depth.size - first)
+    deep = np.flatnonzero(depth[first:stop] >= required_ft)
+    if not deep.size:
+        return None, float(s[stop - 1])
+    k = first + deep[0]
+    if k == first:
+        return float(s[k]), float(s[stop - 1])
+    d0, d1 = depth[k - 1], depth[k]
+    return float(s[k - 1] + (required_ft - d0) / (d1 - d0) * (s[k] - s[k - 1])), float(s[stop - 1])
+
+
+def _vegetation_overlap(dock: Dock, vegetation) -> float | None:
+    """Area of the floats lying over vegetation (units²); None without the layer."""
+    if vegetation is None:
+        return None
+    if vegetation.empty or not dock.floats:
+        return 0.0
+    cover = shapely.union_all(vegetation.geometry.values)
+    return float(sum(shapely.area(shapely.intersection(f, cover)) for f in dock.floats))
+
+
+def _angle_between(a: np.ndarray, b: np.ndarray) -> float:
+    """The angle between two undirected lines, degrees in [0, 90]."""
+    cos = abs(float(np.dot(unit(a), unit(b))))
+    return float(np.degrees(np.arccos(min(cos, 1.0))))
+
+
+def _long_axis(geom: BaseGeometry) -> np.ndarray:
+    """Direction of the long side of ``geom``'s minimum rotated rectangle."""
+    rect = np.asarray(shapely.oriented_envelope(geom).exterior.coords)
+    e1, e2 = rect[1] - rect[0], rect[2] - rect[1]
+    return e1 if np.hypot(*e1) >= np.hypot(*e2) else e2
+
+
+def _float_layout(dock: Dock, half_width: float, *, tolerance_deg: float, contact: float) -> tuple[str | None, float | None]:
+    """Classify the float assembly as I, L or T against the dock's axis (Docks D(2)(c)[4]).
+
+    Each group of touching floats is one assembly. Its long axis within
+    ``tolerance_deg`` of the dock's axis is I (in line); within it of square to
+    the axis, it is L when one end stops at the walkway's edge (within
+    ``contact`` of ``half_width`` from the axis), else T; anything else is
+    "other". Returns the layouts joined by "+" and the worst assembly's angle
+    from the dock's axis.
+    """
+    if not dock.floats:
+        return None, None
+    side = left_of(dock.axis)
+    layouts, worst = [], (-1.0, 0.0)
+    for part in shapely.get_parts(shapely.union_all(shapely.buffer(dock.floats, contact / 2, join_style="mitre"))):
+        members = shapely.union_all([f for f in dock.floats if shapely.intersects(f, part)])
+        angle = _angle_between(_long_axis(members), dock.axis)
+        across = (shapely.get_coordinates(members) - dock.origin) @ side
+        if angle <= tolerance_deg:
+            layouts.append("I")
+        elif angle >= 90.0 - tolerance_deg:
+            layouts.append("L" if min(across.max(), -across.min()) <= half_width + contact else "T")
+        else:
+            layouts.append("other")
+        off = min(angle, 90.0 - angle)
+        if off > worst[0]:
+            worst = (off, angle)
+    return "+".join(layouts), worst[1]
+
+
+def _shore_normal(mhw: BaseGeometry, point: np.ndarray) -> np.ndarray:
+    """Direction square to the MHW line's segment nearest ``point``."""
+    segments = []
+    for part in shapely.get_parts(mhw):
+        xy = shapely.get_coordinates(part)
+        segments.extend(shapely.linestrings(np.stack([xy[:-1], xy[1:]], axis=1)))
+    nearest = segments[int(np.argmin(shapely.distance(segments, shapely.points(point))))]
+    a, b = shapely.get_coordinates(nearest)
+    return left_of(unit(b - a))
+
+
+def _lift_angle(dock: Dock, mhw: BaseGeometry, crossing: float) -> float | None:
+    """Largest angle between a boat lift's long axis and the shore normal at the dock's root (Boat lifts C(3))."""
+    lifts = dock.components.geometry[dock.components["component"] == "boat_lift"]
+    if lifts.empty:
+        return None
+    normal = _shore_normal(mhw, dock.origin + dock.axis * crossing)
+    return max(_angle_between(_long_axis(lift), normal) for lift in lifts)
+
+
+def _landing_size(dock: Dock) -> tuple[float | None, float | None]:
+    """Long and short sides of the largest landing component's minimum rotated rectangle (units)."""
+    landing = dock.components.geometry[dock.components["component"] == "landing"]
+    if landing.empty:
+        return None, None
+    rect = np.asarray(shapely.oriented_envelope(max(landing, key=shapely.area)).exterior.coords)
+    sides = sorted([float(np.hypot(*(rect[1] - rect[0]))), float(np.hypot(*(rect[2] - rect[1])))])
+    return sides[1], sides[0]
+
+
+def _frontage_docks(site: Site, riparian: Riparian) -> tuple[str, ...] | None:
+    """Existing docks whose landward end is on the lot or its water (Docks A); None without the layer.
+
+    The landward end is the dock's point nearest the MHW line; the lot's water
+    lies between the side lines' seaward extensions (:func:`water_zone`).
+    Docks named in ``dock.replaces`` are already left out of ``site.docks``.
+    """
+    docks = site.docks
+    if docks is None:
+        return None
+    if docks.empty:
+        return ()
+    frontage = shapely.union(site.parcel, water_zone(riparian))
+    ends = shapely.get_point(shapely.shortest_line(docks.geometry.values, site.mhw), 0)
+    on = shapely.intersects(ends, frontage)
+    id_field = site.manifest.docks_id_field
+    names = docks[id_field].astype(str) if id_field in docks.columns else docks.index.astype(str)
+    return tuple(names[on])
+
+
 def water_zone(riparian: Riparian) -> Polygon:
     """The lot's water: seaward of its frontage, between its side-line extensions.
 
@@ -184,6 +361,40 @@ def _reach_line(zone: Polygon, riparian: Riparian, max_reach: float) -> BaseGeom
     """The locus at ``max_reach`` from the frontage, across the lot's water (Docks D(1))."""
     arc = shapely.buffer(riparian.frontage, max_reach, quad_segs=32).exterior
     return shapely.line_merge(shapely.intersection(arc, zone))
+
+
+def _depth_measurements(site: Site, dock: Dock, crossing: float, profile: Profile) -> dict[str, float | None]:
+    """Required depth, navigable reach, the reach it allows and depth under the floats (Docks D(1), D(2)(c)[5]).
+
+    The float's extent along the axis is added to the navigable reach (the float
+    may lie in navigable water), capped by the profile's maximum reach; when the
+    data cover the axis out to the cap without reaching the required depth, the
+    cap alone applies.
+    """
+    ft = site.ft_per_unit
+    vessel = site.manifest.vessel
+    floats = shapely.union_all(dock.floats) if dock.floats else None
+    extent = 0.0 if floats is None else float(np.ptp(_along(floats, dock))) * ft
+    cap = profile("max_reach_ft")
+    out: dict[str, float | None] = {"float_extent_ft": extent}
+    if vessel.draft_ft is not None:
+        clearance = vessel.clearance_ft if vessel.clearance_ft is not None else profile("nav_depth_clearance_ft")
+        out["required_depth_ft"] = vessel.draft_ft + clearance
+    if site.soundings is None:
+        return out
+    bathy = bathymetry(site.soundings, label=site.layer_label("soundings"))
+    if floats is not None:
+        under = [bathy.min_under(f) for f in dock.floats]
+        out["min_depth_under_float_ft"] = None if None in under else min(under)
+    if vessel.draft_ft is None:
+        return out
+    nav, covered = _navigable_reach(bathy, dock, crossing, required_ft=out["required_depth_ft"], out_to_ft=cap, ft=ft)
+    out["nav_reach_ft"], out["depth_coverage_ft"] = nav, covered
+    if nav is not None:
+        out["max_allowed_reach_ft"] = min(cap, nav + extent)
+    elif covered >= cap:
+        out["max_allowed_reach_ft"] = cap
+    return out
 
 
 def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tuple[Measurements, Layout]:
@@ -218,13 +429,23 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
     left, left_line = _signed_setback(footprint, riparian.left_line, left=True, far=far)
     right, right_line = _signed_setback(footprint, riparian.right_line, left=False, far=far)
     reach, reach_line = _farthest(seaward, riparian.frontage, step)
-    length = _axis_length(dock, site.mhw, side, far)
+    length, crossing = _axis_length(dock, site.mhw, side, far)
     terminus = _terminus(seaward, riparian.frontage, reach, settings.terminus_depth_ft / ft)
     channel, channel_line = _clearance(terminus, site.channels)
     other, other_line = _clearance(terminus, site.docks)
     fixed = dock.of(*FIXED_DOCK)
     width = max_width(fixed) if not fixed.is_empty else 0.0
     shortfall, gap = _float_position(dock, riparian.frontage, step, width)
+    depth = _depth_measurements(site, dock, crossing, profile)
+    layout_kind, layout_angle = _float_layout(
+        dock,
+        width / 2,
+        tolerance_deg=profile("float_layout_tolerance_deg"),
+        contact=profile("float_contact_tolerance_ft") / ft,
+    )
+    vegetation = _vegetation_overlap(dock, site.vegetation)
+    landing_length, landing_width = _landing_size(dock)
+    kinds = list(dock.components["component"])
 
     frontage_ft = riparian.frontage.length * ft
     required = max(profile("setback_fraction_of_frontage") * frontage_ft, profile("min_setback_ft"))
@@ -248,6 +469,17 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
         float_count=len(dock.floats),
         float_seaward_shortfall_ft=feet(shortfall),
         float_gap_ft=feet(gap),
+        **depth,
+        float_on_vegetation_sqft=None if vegetation is None else vegetation * ft * ft,
+        float_layout=layout_kind,
+        float_angle_deg=layout_angle,
+        landing_length_ft=feet(landing_length),
+        landing_width_ft=feet(landing_width),
+        boat_lift_count=kinds.count("boat_lift"),
+        pwc_lift_count=kinds.count("pwc_lift"),
+        lift_angle_deg=_lift_angle(dock, site.mhw, crossing),
+        frontage_docks=_frontage_docks(site, riparian),
+        component_kinds=tuple(sorted(set(kinds))),
     )
     zone = water_zone(riparian)
     lines = {"setback_left": left_line, "setback_right": right_line, "reach": reach_line}

@@ -1,7 +1,10 @@
 """Rule profiles: the ordinance's numbers as data, each with its legal reference.
 
 A profile is a TOML file whose ``[values.NAME]`` tables give ``value``, ``unit``,
-``section`` and, where the article was amended, ``amended``. The Kings Point
+``section`` and, where the article was amended, ``amended``; its ``[codes.NAME]``
+tables give lists of accepted codes (``values``) with the same references, and
+its ``[officials]`` table names the official each discretionary decision falls
+to. The Kings Point
 article ships as the default (``profiles/kings_point.toml``); another village's
 code, or an amendment, is a new file passed as ``profile=`` / ``--profile``.
 """
@@ -9,7 +12,7 @@ code, or an amendment, is a new file passed as ``profile=`` / ``--profile``.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -30,12 +33,38 @@ class Value:
 
 
 @dataclass(frozen=True)
+class Codes:
+    """A list of accepted codes of the ordinance (uses, materials, property classes)."""
+
+    values: tuple[str, ...]
+    section: str
+    amended: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class Profile:
-    """A named set of :class:`Value` entries."""
+    """A named set of :class:`Value` and :class:`Codes` entries, and the officials."""
 
     name: str
     source: str
     values: dict[str, Value]
+    codes: dict[str, Codes] = field(default_factory=dict)
+    officials: dict[str, str] = field(default_factory=dict)
+
+    def code(self, key: str) -> Codes:
+        """The code list ``key``."""
+        try:
+            return self.codes[key]
+        except KeyError:
+            raise ProfileError(f"profile {self.source}: no code list '{key}'; add [codes.{key}] to the profile") from None
+
+    def official(self, key: str) -> str:
+        """The official (or body) who decides matter ``key``."""
+        try:
+            return self.officials[key]
+        except KeyError:
+            raise ProfileError(f"profile {self.source}: no official '{key}'; add it to [officials]") from None
 
     def __getitem__(self, key: str) -> Value:
         try:
@@ -81,4 +110,27 @@ def load_profile(path: str | Path | None = None) -> Profile:
             str(entry.get("text", "")),
         )
     name = str(data.get("profile", {}).get("name", source))
-    return Profile(name, source, values)
+    return Profile(name, source, values, _codes(data, source), _officials(data, source))
+
+
+def _codes(data: dict, source: str) -> dict[str, Codes]:
+    """The ``[codes.NAME]`` tables; codes are compared as text."""
+    codes = {}
+    for key, entry in data.get("codes", {}).items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("values"), list) or "section" not in entry:
+            raise ProfileError(f"profile {source}: [codes.{key}] needs a 'values' list and a 'section'")
+        codes[key] = Codes(
+            tuple(str(v) for v in entry["values"]),
+            str(entry["section"]),
+            str(entry.get("amended", "")),
+            str(entry.get("text", "")),
+        )
+    return codes
+
+
+def _officials(data: dict, source: str) -> dict[str, str]:
+    """The ``[officials]`` table: matter -> the official or body who decides it."""
+    table = data.get("officials", {})
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise ProfileError(f"profile {source}: [officials] must map each matter to a name string")
+    return dict(table)

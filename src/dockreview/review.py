@@ -7,25 +7,34 @@ returns is what every output (JSON, table, map, notebook) reads.
 
 from __future__ import annotations
 
+import difflib
 import html
 import json
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
 from . import __version__
-from .crs import describe
+from .crs import describe, note_transform_accuracy
 from .dock import Dock, build_dock
+from .errors import ManifestError
 from .io import DockReviewWarning
+from .manifest import Waiver
 from .measure import Layout, Measurements, measure
 from .profile import Profile, load_profile
 from .riparian import riparian_geometry
 from .rules import CHECKS, CheckResult, Facts
-from .rules.base import FAIL, NEEDS_DATA
+from .rules.base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, WAIVED
 from .site import Site
 
-VERDICTS = ("compliant", "noncompliant", "incomplete")
+VERDICTS = ("compliant", "noncompliant", "incomplete", "exempt")
+#: Why a federal premises is exempt (the article's last section).
+FEDERAL_EXEMPTION = (
+    "the article does not pertain to premises owned, operated, or under the supervision or jurisdiction "
+    "of the federal government ([parcel] federal = true)"
+)
+FEDERAL_SECTION = "Art. VIII, federal premises"
 STATUS_COLOURS = {
     "pass": "#1a7f37",
     "fail": "#cf222e",
@@ -54,13 +63,27 @@ class Review:
 
     @property
     def verdict(self) -> str:
-        """``noncompliant`` if any check fails; else ``incomplete`` if any needs data; else ``compliant``."""
+        """``exempt`` on federal premises; else ``noncompliant`` if any check fails (waived ones do not);
+        else ``incomplete`` if any needs data; else ``compliant``. Board determinations stand beside it.
+        """
+        if self.site.manifest.federal:
+            return "exempt"
         statuses = {c.status for c in self.checks}
         if FAIL in statuses:
             return "noncompliant"
         if NEEDS_DATA in statuses:
             return "incomplete"
         return "compliant"
+
+    @property
+    def verdict_reason(self) -> str:
+        """Why the verdict is what it is, when that is not read from the checks (the federal exemption)."""
+        return FEDERAL_EXEMPTION if self.verdict == "exempt" else ""
+
+    @property
+    def board_determinations(self) -> list[CheckResult]:
+        """The checks the Board of Trustees or an official must decide (status board)."""
+        return [c for c in self.checks if c.status == BOARD]
 
     def check(self, check_id: str) -> CheckResult:
         """The result of the check ``check_id``."""
@@ -76,6 +99,11 @@ class Review:
             "site": self.site.name,
             "parcel_id": self.site.parcel_id,
             "verdict": self.verdict,
+            "verdict_reason": self.verdict_reason,
+            "board_determinations": [
+                {"id": c.id, "section": c.section, "title": c.title, "message": c.message} for c in self.board_determinations
+            ],
+            "conditions": [c.__dict__ for c in self.site.manifest.conditions],
             "crs": describe(self.site.crs),
             "profile": self.profile.name,
             "interpretations": {
@@ -102,6 +130,12 @@ class Review:
         from .plot import plot_review
 
         return plot_review(self, ax=ax, **kwargs)
+
+    def to_geodataframe(self):
+        """The derived layers in one GeoDataFrame, column ``layer`` (see :func:`dockreview.export.to_geodataframe`)."""
+        from .export import to_geodataframe
+
+        return to_geodataframe(self)
 
     def _repr_html_(self) -> str:
         rows = []
@@ -155,9 +189,61 @@ def review(site: Site, *, profile: Profile | str | None = None) -> Review:
     messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
     for message in messages:
         warnings.warn(message, DockReviewWarning, stacklevel=2)
-    facts = Facts(
-        layers=frozenset(name for name in ("channels", "docks") if getattr(site, name) is not None),
-        empty_layers=frozenset(name for name in ("channels", "docks") if getattr(site, name) is not None and getattr(site, name).empty),
-    )
-    checks = [check(measurements, facts, profile) for check in CHECKS]
+    checks = [check(measurements, _facts(site), profile) for check in CHECKS]
+    checks = note_transform_accuracy(checks, site.transform_accuracy_ft)
+    checks = _apply_waivers(checks, site.manifest.waivers, site.manifest.path)
+    if site.manifest.federal:
+        checks = [_exempt(c) for c in checks]
     return Review(site, measurements, checks, layout, profile, warnings=[*site.warnings, *messages])
+
+
+def _facts(site: Site) -> Facts:
+    """What the checks know of the inputs besides the measurements."""
+    given = {name: getattr(site, name) for name in ("channels", "docks", "soundings", "vegetation")}
+    dock, vessel = site.manifest.dock, site.manifest.vessel
+    return Facts(
+        layers=frozenset(name for name, layer in given.items() if layer is not None),
+        empty_layers=frozenset(name for name, layer in given.items() if layer is not None and layer.empty),
+        attributes=dict(dock.attributes),
+        draft_ft=vessel.draft_ft,
+        float_draft_ft=dock.float_draft_ft,
+        use=dock.use,
+        season=dock.season,
+        parcel_class=site.parcel_class,
+    )
+
+
+def _apply_waivers(checks: list[CheckResult], waivers: tuple[Waiver, ...], manifest) -> list[CheckResult]:
+    """Turn each waived check's failure into status waived, keeping its value and reason (Art. VIII, waivers).
+
+    A waiver of a check that does not fail is recorded on it and changes nothing.
+
+    Raises
+    ------
+    ManifestError
+        When a waiver names no check of the review.
+    """
+    ids = [c.id for c in checks]
+    by_id = {w.check: w for w in waivers}
+    for waiver in waivers:
+        if waiver.check not in ids:
+            close = difflib.get_close_matches(waiver.check, ids, n=1, cutoff=0.5)
+            hint = f"did you mean '{close[0]}'?" if close else "see the Checks table in the README"
+            raise ManifestError(f"{manifest}: [[waiver]] check '{waiver.check}' is not a check; {hint}")
+    out = []
+    for c in checks:
+        waiver = by_id.get(c.id)
+        if waiver is None:
+            out.append(c)
+            continue
+        granted = f"waived {waiver.date} by {waiver.granted_by}" + (f": {waiver.note}" if waiver.note else "")
+        if c.status == FAIL:
+            out.append(replace(c, status=WAIVED, message=f"{c.message}; {granted}", waiver=dict(waiver.__dict__)))
+        else:
+            out.append(replace(c, message=f"{c.message}; a waiver is on file ({granted})", waiver=dict(waiver.__dict__)))
+    return out
+
+
+def _exempt(c: CheckResult) -> CheckResult:
+    """A check on federal premises: not applicable, the measured value kept."""
+    return replace(c, status=NOT_APPLICABLE, message=f"{FEDERAL_SECTION}: {FEDERAL_EXEMPTION}")

@@ -8,9 +8,11 @@ reads a file or computes geometry. Failing the ordinance is a result.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
-from ..profile import Profile, Value
+from ..profile import Value
 
 PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "pass",
@@ -21,6 +23,22 @@ PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "not-applicable",
 )
 STATUSES = (PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE)
+
+#: Numerical precision of a measurement, in its own unit: a value within this of
+#: its limit is at the limit. It absorbs floating-point noise and the 2 ppm between
+#: the US survey foot and the international foot (0.001 ft over 500 ft), and is far
+#: below survey precision, so no real shortfall is hidden by it.
+PRECISION = 1e-3
+
+
+def not_above(value: float, limit: float) -> bool:
+    """``value <= limit`` up to :data:`PRECISION`."""
+    return value <= limit + PRECISION
+
+
+def not_below(value: float, limit: float) -> bool:
+    """``value >= limit`` up to :data:`PRECISION`."""
+    return value >= limit - PRECISION
 
 
 @dataclass(frozen=True)
@@ -33,10 +51,26 @@ class Facts:
         Optional layers the manifest gives ("channels", "docks").
     empty_layers : frozenset of str
         Those of them that hold no features.
+    attributes : mapping
+        The manifest's ``[dock.attributes]`` (a value ``False`` means "none").
+    draft_ft, float_draft_ft : float or None
+        The vessel's draft (``[vessel]``) and the float's (``[dock]``).
+    use : str or None
+        ``[dock] use``.
+    season : (str, str) or None
+        First and last day of lift use, "MM-DD".
+    parcel_class : str or None
+        The lot's property-class code.
     """
 
     layers: frozenset[str] = frozenset()
     empty_layers: frozenset[str] = frozenset()
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+    draft_ft: float | None = None
+    float_draft_ft: float | None = None
+    use: str | None = None
+    season: tuple[str, str] | None = None
+    parcel_class: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +85,7 @@ class CheckResult:
     limit: float | None
     unit: str
     message: str
+    waiver: dict[str, str] | None = None
 
     def to_dict(self) -> dict:
         """JSON-ready dict (infinite values become None)."""
@@ -61,18 +96,26 @@ class CheckResult:
         return out
 
 
-def fmt(value: float, unit: str) -> str:
-    """``"123.4 ft"``; areas and plain numbers keep their unit word."""
-    return f"{value:,.1f} {unit}".strip()
+def fmt(value: float, unit: str, *, beside: float | None = None) -> str:
+    """``"123.4 ft"``; areas and plain numbers keep their unit word.
+
+    With ``beside`` (the limit it is compared with), enough decimals are shown
+    for the two to differ when they do, so "8.0 ft exceeds 8.0 ft" never shows.
+    """
+    decimals = 1
+    if beside is not None and abs(value - beside) > PRECISION:
+        while decimals < 3 and round(value, decimals) == round(beside, decimals):
+            decimals += 1
+    return f"{value:,.{decimals}f} {unit}".strip()
 
 
 def at_most(cid: str, title: str, value: float | None, rule: Value, *, what: str, missing: str = "") -> CheckResult:
     """A check that ``value`` does not exceed ``rule.value`` (decided unrounded)."""
     if value is None:
         return CheckResult(cid, rule.section, title, NEEDS_DATA, None, rule.value, rule.unit, missing)
-    ok = value <= rule.value
+    ok = not_above(value, rule.value)
     relation = "within" if ok else "exceeds"
-    message = f"{what} {fmt(value, rule.unit)} {relation} the {fmt(rule.value, rule.unit)} limit"
+    message = f"{what} {fmt(value, rule.unit, beside=rule.value)} {relation} the {fmt(rule.value, rule.unit)} limit"
     return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, rule.value, rule.unit, message)
 
 
@@ -82,15 +125,28 @@ def at_least(
     """A check that ``value`` is at least ``limit`` (decided unrounded)."""
     if value is None:
         return CheckResult(cid, rule.section, title, NEEDS_DATA, None, limit, rule.unit, missing)
-    ok = value >= limit
+    ok = not_below(value, limit)
     if math.isinf(value):
         message = f"{what}: none in the layer (the layer is empty)"
     else:
         relation = "meets" if ok else "is short of"
-        message = f"{what} {fmt(value, rule.unit)} {relation} the required {fmt(limit, rule.unit)}"
+        message = f"{what} {fmt(value, rule.unit, beside=limit)} {relation} the required {fmt(limit, rule.unit)}"
     return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, limit, rule.unit, message)
 
 
 def not_applicable(cid: str, title: str, rule: Value, why: str) -> CheckResult:
     """A standard that does not apply to this dock."""
     return CheckResult(cid, rule.section, title, NOT_APPLICABLE, None, rule.value, rule.unit, why)
+
+
+def result(cid: str, section: str, title: str, status: str, message: str, *, value=None, limit=None, unit="") -> CheckResult:
+    """A check result built by keyword (for the checks that are not a plain comparison)."""
+    return CheckResult(cid, section, title, status, value, limit, unit, message)
+
+
+def attribute_at_most(cid: str, title: str, facts: Facts, key: str, rule: Value, *, what: str) -> CheckResult:
+    """A ``[dock.attributes]`` number at most ``rule.value``; needs data when absent, not applicable when ``false``."""
+    value = facts.attributes.get(key)
+    if value is False:
+        return not_applicable(cid, title, rule, f"the dock has none ({key} = false)")
+    return at_most(cid, title, value, rule, what=what, missing=f"give [dock.attributes] {key} to decide this standard")

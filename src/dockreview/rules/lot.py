@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..measure import Measurements
 from ..profile import Profile
-from .base import CheckResult, Facts, at_least
+from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, at_least, result
 
 
 def frontage(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
@@ -13,3 +13,40 @@ def frontage(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     return at_least(
         "frontage", "Shoreline frontage", m.frontage_ft, rule.value, rule, what="frontage along the MHW line"
     )
+
+
+def single_family(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks B: the lot is improved with a single-family dwelling (its property class is in the profile's list)."""
+    codes = profile.code("single_family_classes")
+    title = "Single-family lot"
+    if facts.parcel_class is None:
+        message = "no property class: give [parcel] class_field (the parcels layer's property-class field)"
+        return result("single-family", codes.section, title, NEEDS_DATA, message)
+    ok = facts.parcel_class in codes.values
+    message = f"property class {facts.parcel_class}; single-family classes are {', '.join(codes.values)}"
+    return result("single-family", codes.section, title, PASS if ok else FAIL, message)
+
+
+def one_dock(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks A: no other dock on the lot's frontage, except those the proposal replaces."""
+    title = "One dock per lot"
+    if m.frontage_docks is None:
+        message = "no docks layer given: add layers.docks to decide this standard"
+        return result("one-dock", "Docks A", title, NEEDS_DATA, message, limit=0.0, unit="docks")
+    count = float(len(m.frontage_docks))
+    if count:
+        message = f"existing dock(s) on the lot's frontage: {', '.join(m.frontage_docks)}; list them in [dock] replaces if removed"
+    else:
+        message = "no other dock stands on the lot's frontage"
+    return result("one-dock", "Docks A", title, FAIL if count else PASS, message, value=count, limit=0.0, unit="docks")
+
+
+def recreational_use(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks A: the dock is used exclusively for recreational, noncommercial purposes."""
+    codes = profile.code("permitted_uses")
+    title = "Recreational use"
+    if facts.use is None:
+        return result("recreational-use", codes.section, title, NEEDS_DATA, "give [dock] use (\"recreational\")")
+    ok = facts.use in codes.values
+    message = f"use: {facts.use}" + ("" if ok else f"; only {', '.join(codes.values)} use is permitted")
+    return result("recreational-use", codes.section, title, PASS if ok else FAIL, message)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..measure import Measurements
 from ..profile import Profile
-from .base import FAIL, PASS, CheckResult, Facts, at_least, fmt
+from .base import FAIL, PASS, CheckResult, Facts, at_least, fmt, not_above
 
 
 def reach(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
@@ -16,7 +16,7 @@ def reach(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     """
     rule = profile["max_reach_ft"]
     value = max(m.reach_ft, m.length_ft)
-    ok = value <= rule.value
+    ok = not_above(value, rule.value)
     message = (
         f"reach from the MHW line {fmt(m.reach_ft, 'ft')}, length along the axis {fmt(m.length_ft, 'ft')}; "
         f"limit {fmt(rule.value, 'ft')}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..measure import Measurements
 from ..profile import Profile
-from .base import FAIL, PASS, CheckResult, Facts, fmt
+from .base import FAIL, PASS, CheckResult, Facts, fmt, not_below
 
 
 def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
@@ -15,7 +15,7 @@ def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult
     """
     rule = profile["min_setback_ft"]
     fraction = profile("setback_fraction_of_frontage")
-    ok = m.setback_ft >= m.required_setback_ft
+    ok = not_below(m.setback_ft, m.required_setback_ft)
     worse = "left" if m.setback_left_ft <= m.setback_right_ft else "right"
     basis = (
         f"{fraction:.0%} of {fmt(m.frontage_ft, 'ft')} frontage"
@@ -23,7 +23,8 @@ def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult
         else f"the {fmt(rule.value, 'ft')} minimum"
     )
     message = (
-        f"left {fmt(m.setback_left_ft, 'ft')}, right {fmt(m.setback_right_ft, 'ft')}; "
+        f"left {fmt(m.setback_left_ft, 'ft', beside=m.required_setback_ft)}, "
+        f"right {fmt(m.setback_right_ft, 'ft', beside=m.required_setback_ft)}; "
         f"required {fmt(m.required_setback_ft, 'ft')} ({basis})"
     )
     if m.setback_ft < 0:

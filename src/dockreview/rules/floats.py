@@ -1,0 +1,60 @@
+"""Float layout and where floats may rest: Docks D(2)(c)[4] and [5]."""
+
+from __future__ import annotations
+
+from ..measure import Measurements
+from ..profile import Profile
+from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, at_most, fmt, not_applicable, not_below, result
+
+
+def float_layout(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks D(2)(c)[4]: floats in line with the dock, or in an L or T.
+
+    The value is the worst float assembly's angle between its long axis and the
+    dock's axis; within the tolerance of 0 deg is I, of 90 deg is L or T.
+    """
+    rule = profile["float_layout_tolerance_deg"]
+    title = "Float layout"
+    if m.float_layout is None:
+        return not_applicable("float-layout", title, rule, "the dock has no float")
+    ok = "other" not in m.float_layout.split("+")
+    message = f"float layout {m.float_layout}, long axis {fmt(m.float_angle_deg, 'deg')} from the dock's axis"
+    if not ok:
+        message += f"; only in line, L or T (within {fmt(rule.value, 'deg')} of 0 or 90 deg) are allowed"
+    return result("float-layout", rule.section, title, PASS if ok else FAIL, message, value=m.float_angle_deg, limit=rule.value, unit="deg")
+
+
+def float_grounding(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks D(2)(c)[5]: no float rests on the bottom at mean low water.
+
+    The shallowest interpolated depth under any float must be at least the
+    float's draft (plus the profile's margin).
+    """
+    rule = profile["min_depth_under_float_ft"]
+    title = "Float clear of the bottom at MLW"
+    if m.float_count == 0:
+        return not_applicable("float-grounding", title, rule, "the dock has no float")
+    if facts.float_draft_ft is None:
+        return result("float-grounding", rule.section, title, NEEDS_DATA, "give [dock] float_draft_ft", value=m.min_depth_under_float_ft, unit="ft")
+    if "soundings" not in facts.layers:
+        return result("float-grounding", rule.section, title, NEEDS_DATA, "no soundings layer: add layers.soundings", unit="ft")
+    limit = facts.float_draft_ft + rule.value
+    if m.min_depth_under_float_ft is None:
+        message = "the soundings do not cover every float: extend them under the floats"
+        return result("float-grounding", rule.section, title, NEEDS_DATA, message, limit=limit, unit="ft")
+    depth = m.min_depth_under_float_ft
+    ok = not_below(depth, limit)
+    message = f"shallowest depth under a float {fmt(depth, 'ft')} at MLW; float draft {fmt(facts.float_draft_ft, 'ft')}"
+    if not ok:
+        message += ": the float would rest on the bottom"
+    return result("float-grounding", rule.section, title, PASS if ok else FAIL, message, value=depth, limit=limit, unit="ft")
+
+
+def float_vegetation(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks D(2)(c)[5]: no float over tidal, intertidal or subtidal vegetation."""
+    rule = profile["max_float_on_vegetation_sqft"]
+    title = "Float clear of vegetation"
+    if m.float_count == 0:
+        return not_applicable("float-vegetation", title, rule, "the dock has no float")
+    missing = "no vegetation layer: add layers.vegetation (an empty layer if a survey found none)"
+    return at_most("float-vegetation", title, m.float_on_vegetation_sqft, rule, what="float area over vegetation", missing=missing)
