@@ -10,7 +10,15 @@ from __future__ import annotations
 
 
 class DockReviewError(Exception):
-    """Base class of every error the package raises on purpose."""
+    """Base class of every error the package raises on purpose.
+
+    ``detail`` holds what a curious user may want beyond the one line (the
+    reader's full message, say); the command line shows it with ``-v``.
+    """
+
+    def __init__(self, message: str, *, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 class ManifestError(DockReviewError, ValueError):
@@ -35,3 +43,7 @@ class DockError(DockReviewError, ValueError):
 
 class ProfileError(DockReviewError, ValueError):
     """A rule profile file is malformed."""
+
+
+class OutputError(DockReviewError, OSError):
+    """An output file (JSON, map, report) cannot be written."""

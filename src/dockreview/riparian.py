@@ -37,6 +37,9 @@ EXTENSION_CHORD_FT = 50.0
 CORNER_ANGLE_DEG = 50.0
 #: A second water run at least this long (ft) is reported as a second frontage.
 SECOND_RUN_FT = 20.0
+#: Frontages outside this range (ft) are implausible for a residential lot: most
+#: likely a layer drawn in metres but declared in feet, or the reverse.
+PLAUSIBLE_FRONTAGE_FT = (20.0, 5000.0)
 
 
 def unit(vector: np.ndarray) -> np.ndarray:
@@ -52,10 +55,11 @@ def left_of(direction: np.ndarray) -> np.ndarray:
 class WaterSide:
     """Tells which points lie seaward of the MHW line.
 
-    The land side of each MHW piece is the side the lot lies on; a point is
-    seaward when it lies on the other side of the nearest piece. The side is
-    read against the local tangent across the nearest point, which is right at
-    vertices too.
+    The land side of each MHW piece is the side the lot lies on, except for a
+    closed ring off the lot's own shore: that is an island (a marsh island, a
+    sandbar), with its land inside. A point is seaward when it lies on the
+    other side of the nearest piece. The side is read against the local
+    tangent across the nearest point, which is right at vertices too.
 
     Parameters
     ----------
@@ -71,7 +75,15 @@ class WaterSide:
             raise SiteDataError("the MHW layer has no line work")
         self.tree = shapely.STRtree(self.parts)
         anchor = land.centroid if land.geom_type != "Point" else land
-        self.land_sign = np.array([self._side_of(i, np.array([[anchor.x, anchor.y]]))[0] for i in range(len(self.parts))])
+        shore = int(self.tree.query_nearest(land)[0])
+        inland = []
+        for i, part in enumerate(self.parts):
+            ring = Polygon(part) if part.is_closed and len(part.coords) >= 4 else None
+            if i != shore and ring is not None and ring.is_valid and not ring.contains(anchor):
+                inland.append(shapely.point_on_surface(ring))  # an island: its land is inside
+            else:
+                inland.append(anchor)
+        self.land_sign = np.array([self._side_of(i, np.array([[p.x, p.y]]))[0] for i, p in enumerate(inland)])
 
     def _side_of(self, part_index: int, xy: np.ndarray) -> np.ndarray:
         part = self.parts[part_index]
@@ -154,7 +166,7 @@ class Riparian:
 def _join(first: LineString, second: LineString) -> LineString:
     coords = list(first.coords)
     tail = list(second.coords)
-    if np.allclose(coords[-1], tail[0]):
+    if np.allclose(coords[-1], tail[0], rtol=0.0):
         tail = tail[1:]
     return LineString(coords + tail)
 
@@ -221,7 +233,7 @@ def _straight_direction(side: LineString, chord_units: float) -> np.ndarray:
     end = np.asarray(side.coords[-1])
     start_at = max(side.length - chord_units, 0.0)
     start = np.asarray(shapely.line_interpolate_point(side, start_at).coords[0])
-    if np.allclose(start, end):
+    if np.allclose(start, end, rtol=0.0):  # rtol=0: a relative tolerance is metres at UTM northings
         raise SiteDataError("a side line of the parcel has no length; check the parcel polygon")
     return unit(end - start)
 
@@ -340,11 +352,12 @@ def riparian_geometry(
         for s, d in zip(sides, directions)
     ]
     c0, c1 = (np.asarray(c.coords[0]) for c in corners)
-    if np.allclose(c0, c1):
+    if np.allclose(c0, c1, rtol=0.0):
         raise SiteDataError("both side lines meet the MHW line at the same point; the lot has no frontage")
     frontage = _frontage(mhw, corners[0], corners[1], water, tolerance)
     if frontage.is_empty:
         raise SiteDataError("the parcel does not reach the MHW line between its side lines")
+    _check_plausible(frontage.length * ft_per_unit)
     normal = _seaward_normal(c0, c1, frontage, side, parcel, probe=max(2.0 * tolerance, 10.0 / ft_per_unit))
 
     # left, looking seaward, is the corner further along left_of(normal)
@@ -374,11 +387,24 @@ def riparian_geometry(
     )
 
 
+def _check_plausible(frontage_ft: float) -> None:
+    """Warn when the frontage is no size a residential lot's could be (a units mistake)."""
+    low, high = PLAUSIBLE_FRONTAGE_FT
+    if not low <= frontage_ft <= high:
+        warnings.warn(
+            f"the frontage comes out at {frontage_ft:,.1f} ft, implausible for a residential lot (expected "
+            f"{low:,.0f} to {high:,.0f} ft): check the units of the parcels and MHW layers; a layer drawn in "
+            "metres but declared in feet (or the reverse) gives such figures",
+            DockReviewWarning,
+            stacklevel=3,
+        )
+
+
 def _perpendicular_extension(side: LineString, corner: Point, normal: np.ndarray, far: float) -> LineString:
     """From the side line's water end to its water corner, then perpendicular to the chord."""
     start = np.asarray(side.coords[-1])
     c = np.asarray(corner.coords[0])
-    coords = [start] if not np.allclose(start, c) else []
+    coords = [start] if not np.allclose(start, c, rtol=0.0) else []
     coords += [c, c + normal * far]
     return LineString(coords)
 

@@ -13,17 +13,28 @@ from pathlib import Path
 
 import geopandas as gpd
 import numpy as np
+import pandas as pd
 import shapely
 from pyproj import CRS
 from shapely.geometry.base import BaseGeometry
 
+from . import chart as chart_mod
 from . import crs as crs_mod
-from .errors import SiteDataError
+from .dxf import read_dxf_footprint
+from .errors import CRSError, SiteDataError
 from .io import DockReviewWarning, read_layer
 from .manifest import Manifest, load_manifest
 
 #: Neighbouring parcels drawn on the map: those within this many feet of the lot.
 NEIGHBOUR_RADIUS_FT = 400.0
+#: The MHW line is kept within this many feet of the lot and the dock (plus a
+#: parametric dock's length): the riparian geometry is local, and a county
+#: shoreline of half a million vertices would make every distance slow.
+MHW_NEIGHBOURHOOD_FT = 2000.0
+#: A layer reaching more than this many degrees outside its CRS's area of use is refused.
+AREA_OF_USE_MARGIN_DEG = 1.0
+#: Gaps in the MHW line up to this many feet (digitising breaks) are bridged straight.
+MHW_GAP_FT = 50.0
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,7 @@ class Source:
     file: str
     crs: str
     features: int
+    accuracy_ft: float | None = None  # of the transformation to the working CRS; None when exact
 
 
 @dataclass
@@ -52,11 +64,21 @@ class Site:
     parcels : GeoDataFrame
         The parcels layer (for drawing neighbours).
     mhw : shapely geometry
-        The mean high-water line, merged into as few lines as possible.
+        The mean high-water line within :data:`MHW_NEIGHBOURHOOD_FT` of the
+        lot and the dock, merged into as few lines as possible.
     channels, docks : GeoDataFrame or None
-        ``None`` when the manifest does not give the layer.
+        ``None`` when neither the manifest nor its chart cells give the layer.
     dock_footprint : GeoDataFrame or None
         The applicant's footprint layer, when the dock is given that way.
+    soundings : GeoDataFrame or None
+        Soundings (points) and depth contours (lines), column ``depth_ft``: feet
+        below mean low water, positive down.
+    vegetation : GeoDataFrame or None
+        Tidal, intertidal or subtidal vegetation (polygons).
+    parcel_class : str or None
+        The lot's property class (``parcel.class_field``), None when not given.
+    replaced_docks : GeoDataFrame or None
+        Existing docks the proposal replaces (``dock.replaces``), left out of ``docks``.
     """
 
     manifest: Manifest
@@ -70,6 +92,15 @@ class Site:
     dock_footprint: gpd.GeoDataFrame | None
     sources: list[Source] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    soundings: gpd.GeoDataFrame | None = None
+    vegetation: gpd.GeoDataFrame | None = None
+    parcel_class: str | None = None
+    replaced_docks: gpd.GeoDataFrame | None = None
+
+    @property
+    def transform_accuracy_ft(self) -> float | None:
+        """How far apart the layers may be misplaced by their datum transformations, ft (see :func:`_relative_accuracy`)."""
+        return _relative_accuracy(self.sources)
 
     @property
     def name(self) -> str:
@@ -80,6 +111,11 @@ class Site:
     def parcel_id(self) -> str:
         """The subject lot's id."""
         return self.manifest.parcel_id
+
+    def layer_label(self, role: str) -> str:
+        """How messages name the layer of ``role``, whether a file or a chart cell supplied it."""
+        source = next((s for s in self.sources if s.role == role), None)
+        return f"{role} layer {source.file if source else '(not given)'}"
 
     def to_units(self, feet: float) -> float:
         """Convert a distance in feet to working-CRS units."""
@@ -113,9 +149,12 @@ def _clean(frame: gpd.GeoDataFrame, label: str, kinds: tuple[str, ...], *, requi
         return frame
     frame = frame.copy()
     frame.geometry = shapely.force_2d(frame.geometry.values)
-    coords = shapely.get_coordinates(frame.geometry.values)
-    if not np.isfinite(coords).all():
-        raise SiteDataError(f"{label}: some coordinates are NaN or infinite; repair the layer in a GIS")
+    coords, owner = shapely.get_coordinates(frame.geometry.values, return_index=True)
+    broken = np.isin(np.arange(len(frame)), owner[~np.isfinite(coords).all(axis=1)])
+    if broken.any():
+        raise SiteDataError(
+            f"{label}: coordinates that are NaN or infinite (rows {_rows(frame, broken)}); repair the layer in a GIS"
+        )
     families = frame.geometry.geom_type.str.replace("Multi", "", regex=False)
     wrong = ~families.isin(kinds)
     if wrong.any():
@@ -126,8 +165,17 @@ def _clean(frame: gpd.GeoDataFrame, label: str, kinds: tuple[str, ...], *, requi
         )
     invalid = ~frame.geometry.is_valid
     if invalid.any():
+        # "structure" keeps a polygon's area (a bow-tie becomes its two triangles) and drops what has none
+        repaired = shapely.make_valid(frame.geometry[invalid].values, method="structure", keep_collapsed=False)
+        collapsed = np.zeros(len(frame), dtype=bool)
+        collapsed[np.flatnonzero(invalid)] = shapely.is_empty(repaired)
+        if collapsed.any():
+            raise SiteDataError(
+                f"{label}: invalid geometry with nothing left once repaired (rows {_rows(frame, collapsed)}): "
+                "a polygon with no area or a line with no length? redraw it"
+            )
         _warn(f"{label}: invalid geometry repaired with make_valid (rows {_rows(frame, invalid)}); check the result")
-        frame.loc[invalid, frame.geometry.name] = shapely.make_valid(frame.geometry[invalid].values)
+        frame.loc[invalid, frame.geometry.name] = repaired
     return frame
 
 
@@ -170,6 +218,105 @@ def _merge_lines(geoms) -> BaseGeometry:
     return merged
 
 
+def _local_mhw(mhw, parcel, footprint, manifest: Manifest, ft_per_unit: float, label: str) -> BaseGeometry:
+    """The MHW line within :data:`MHW_NEIGHBOURHOOD_FT` of the lot, the dock and its root.
+
+    Raises
+    ------
+    SiteDataError
+        When no MHW line comes that near: the parcel does not reach the MHW line.
+    """
+    dock = manifest.dock
+    near = [parcel]
+    if footprint is not None:
+        near.extend(footprint.geometry.values)
+    if dock.root is not None:
+        near.append(shapely.Point(dock.root))
+    xmin, ymin, xmax, ymax = shapely.union_all(shapely.envelope(near)).bounds
+    pad = (MHW_NEIGHBOURHOOD_FT + (dock.length or 0.0)) / ft_per_unit
+    local = shapely.line_merge(shapely.clip_by_rect(mhw, xmin - pad, ymin - pad, xmax + pad, ymax + pad))
+    if local.is_empty or local.length == 0:
+        gap = parcel.distance(mhw) * ft_per_unit
+        raise SiteDataError(
+            f"{label}: the MHW line comes no nearer than {gap:,.0f} ft to parcel '{manifest.parcel_id}': "
+            "the parcel does not reach the MHW line; check parcel.id and the MHW layer"
+        )
+    return local
+
+
+def _check_area_of_use(frame: gpd.GeoDataFrame, label: str) -> None:
+    """Refuse a layer whose coordinates lie far outside its CRS's area of use (a wrong CRS)."""
+    xy = shapely.get_coordinates(frame.geometry.values)
+    xy = xy[np.isfinite(xy).all(axis=1)]
+    if frame.crs is None or len(xy) == 0:
+        return
+    box = crs_mod.lonlat_bounds(frame.crs, (*xy.min(axis=0), *xy.max(axis=0)))
+    if crs_mod.strays_from_area_of_use(frame.crs, box, AREA_OF_USE_MARGIN_DEG):
+        area = frame.crs.area_of_use
+        x, y = xy.mean(axis=0)
+        raise CRSError(
+            f"{label}: the coordinates (around {x:,.1f}, {y:,.1f}) lie far outside the area of use of the "
+            f"layer's CRS {crs_mod.describe(frame.crs)} ({area.name}: lon {area.west} to {area.east}, lat "
+            f"{area.south} to {area.north}); the CRS is wrong: fix the file's CRS or give the right one as assume_crs"
+        )
+
+
+def _check_working_area(parcel: shapely.Polygon, working: CRS, manifest: Manifest) -> None:
+    """Warn when the lot lies outside the working CRS's area of use: distances there are distorted."""
+    box = crs_mod.lonlat_bounds(working, parcel.bounds)
+    if crs_mod.strays_from_area_of_use(working, box, AREA_OF_USE_MARGIN_DEG):
+        _warn(
+            f"{manifest.path}: site.crs: the lot (lon {box[0]:.3f}, lat {box[1]:.3f}) lies outside the area of use "
+            f"of the working CRS {crs_mod.describe(working)}; distances may be distorted: name a CRS for this area"
+        )
+
+
+def _report_outside_paths(manifest: Manifest) -> None:
+    """Warn about layer paths leading outside the manifest's folder (allowed, but worth a look)."""
+    specs = dict(manifest.layers)
+    if manifest.dock.footprint is not None:
+        specs["dock.file"] = manifest.dock.footprint
+    for role, spec in specs.items():
+        if not spec.path.is_relative_to(manifest.folder):
+            _warn(
+                f"{manifest.path}: {role} path '{spec.declared_as}' leads outside the manifest's folder; "
+                f"read from {spec.path}"
+            )
+
+
+def _bridge_gaps(mhw: BaseGeometry, ft_per_unit: float, label: str) -> BaseGeometry:
+    """Join MHW pieces whose ends lie within :data:`MHW_GAP_FT` with straight segments, with a warning.
+
+    A shoreline digitised in pieces would otherwise cut the lot's water boundary
+    at every gap, and with it the frontage and the side lines. Each end is
+    joined at most once, nearest pairs first.
+    """
+    parts = [p for p in shapely.get_parts(mhw) if p.geom_type == "LineString" and not p.is_closed]
+    if len(parts) < 2:
+        return mhw
+    ends = shapely.points(np.array([[p.coords[0], p.coords[-1]] for p in parts]).reshape(-1, 2))
+    owner = np.arange(len(ends)) // 2
+    limit = MHW_GAP_FT / ft_per_unit
+    i, j = shapely.STRtree(ends).query(ends, predicate="dwithin", distance=limit)
+    pairs = (owner[i] != owner[j]) & (i < j)
+    i, j = i[pairs], j[pairs]
+    gaps = shapely.distance(ends[i], ends[j])
+    used = np.zeros(len(ends), dtype=bool)
+    bridges = []
+    for k in np.argsort(gaps):
+        if not (used[i[k]] or used[j[k]]):
+            used[i[k]] = used[j[k]] = True
+            bridges.append(shapely.shortest_line(ends[i[k]], ends[j[k]]))
+    if not bridges:
+        return mhw
+    widest = max(b.length for b in bridges) * ft_per_unit
+    _warn(
+        f"{label}: the MHW line has {len(bridges)} gap(s) between its pieces (up to {widest:,.1f} ft); "
+        "they are bridged with straight lines: check the layer"
+    )
+    return shapely.line_merge(shapely.union_all([mhw, *bridges]))
+
+
 def load_site(path: str | Path, *, engine: str = "pyogrio") -> Site:
     """Read a site manifest and all its layers into a :class:`Site`.
 
@@ -202,43 +349,131 @@ def load_site(path: str | Path, *, engine: str = "pyogrio") -> Site:
     return site
 
 
+def _accuracy(source: CRS | None, working: CRS) -> float | None:
+    """The accuracy (ft) of a layer's transformation to the working CRS; None when exact."""
+    return None if source is None else crs_mod.transform_accuracy_ft(source, working)
+
+
+def _relative_accuracy(sources: list[Source]) -> float | None:
+    """The coarsest transformation accuracy (ft), when the layers arrive in more than one CRS.
+
+    Layers all in one CRS share one transformation, which moves them together;
+    only layers in different datums can be misplaced relative to each other.
+    """
+    if len({s.crs for s in sources}) < 2:
+        return None
+    return max((s.accuracy_ft for s in sources if s.accuracy_ft is not None), default=None)
+
+
+def _warn_accuracy(sources: list[Source], working: CRS) -> None:
+    accuracy = _relative_accuracy(sources)
+    if accuracy is None:
+        return
+    how = "an accuracy PROJ cannot give" if np.isinf(accuracy) else f"about {accuracy:.1f} ft"
+    approximate = ", ".join(f"{s.role} ({s.crs})" for s in sources if s.accuracy_ft is not None)
+    _warn(
+        f"the layers arrive in different datums: {approximate} reach the working CRS {crs_mod.describe(working)} "
+        f"only approximately, to {how}; checks closer than that to their limits say so"
+    )
+
+
 def _read(manifest: Manifest, role: str, engine: str, working: CRS, sources: list[Source]) -> gpd.GeoDataFrame:
     spec = manifest.layers[role] if role != "dock" else manifest.dock.footprint
     assert spec is not None
     frame = read_layer(spec, role=role, engine=engine)
-    sources.append(Source(role, spec.describe(), crs_mod.describe(frame.crs), len(frame)))
+    _check_area_of_use(frame, f"{role} layer {spec.describe()}")
+    sources.append(Source(role, spec.describe(), crs_mod.describe(frame.crs), len(frame), _accuracy(frame.crs, working)))
     if not frame.empty and not frame.crs.equals(working):
         frame = frame.to_crs(working)
     return frame
 
 
+def _is_dxf(manifest: Manifest) -> bool:
+    return manifest.dock.footprint is not None and manifest.dock.footprint.path.suffix.lower() == ".dxf"
+
+
+def _read_dxf(manifest: Manifest, parcel: shapely.Polygon, working: CRS, sources: list[Source]) -> gpd.GeoDataFrame:
+    """The dock footprint from the applicant's CAD survey (see :mod:`dockreview.dxf`)."""
+    spec, dock = manifest.dock.footprint, manifest.dock
+    frame = read_dxf_footprint(spec, dock.cad_layers, dock.component_field, parcel=parcel, working=working)
+    drawn_in = crs_mod.parse_crs(spec.assume_crs, where=f"dock layer {spec.describe()}: assume_crs")
+    sources.append(Source("dock", spec.describe(), crs_mod.describe(drawn_in), len(frame), _accuracy(drawn_in, working)))
+    return frame
+
+
+def _working_crs(manifest: Manifest, engine: str) -> CRS:
+    """``site.crs``; when the manifest names none, EPSG:2263 or, for a lot outside its area, the lot's UTM zone."""
+    where = f"{manifest.path}: site.crs"
+    if manifest.crs_named:
+        return crs_mod.working_crs(manifest.crs, where=where)
+    parcels = read_layer(manifest.layers["parcels"], role="parcels", engine=engine)
+    if parcels.empty:
+        return crs_mod.working_crs(manifest.crs, where=where)
+    crs, note = crs_mod.choose_working_crs(None, tuple(parcels.to_crs("EPSG:4326").total_bounds), where=where)
+    if note:
+        _warn(note)
+    return crs
+
+
+def _read_charts(manifest: Manifest, working: CRS, sources: list[Source], label: dict[str, str]) -> dict[str, gpd.GeoDataFrame]:
+    """The layers the manifest's chart cells supply where it gives none (see :func:`dockreview.chart.for_site`)."""
+    if not manifest.charts:
+        return {}
+    charted = chart_mod.for_site(
+        manifest.charts, working, given=manifest.layers, datum_offset_ft=manifest.datum_offset_ft
+    )
+    for role, frame in charted.layers.items():
+        classes = ", ".join(sorted(set(frame["class"]))) or "none"
+        file = f"chart {charted.chart.describe()} ({classes})"
+        label[role] = f"{role} layer {file}"
+        sources.append(Source(role, file, "EPSG:4326 (WGS 84)", len(frame), _accuracy(CRS.from_epsg(4326), working)))
+    return charted.layers
+
+
 def _build_site(manifest: Manifest, engine: str) -> Site:
-    working = crs_mod.working_crs(manifest.crs, where=f"{manifest.path}: site.crs")
+    working = _working_crs(manifest, engine)
+    _report_outside_paths(manifest)
     sources: list[Source] = []
     label = {role: f"{role} layer {spec.describe()}" for role, spec in manifest.layers.items()}
 
     parcels = _clean(_read(manifest, "parcels", engine, working, sources), label["parcels"], ("Polygon",), required=True)
     parcel = _select_parcel(parcels, manifest, label["parcels"])
-    mhw_frame = _clean(
-        _read(manifest, "mhw", engine, working, sources), label["mhw"], ("LineString", "Polygon"), required=True
-    )
-    mhw = _merge_lines(mhw_frame.geometry.values)
+    charted = _read_charts(manifest, working, sources, label)
+    raw_mhw = _read(manifest, "mhw", engine, working, sources) if "mhw" in manifest.layers else charted["mhw"]
+    mhw_frame = _clean(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
+    mhw = _bridge_gaps(_merge_lines(mhw_frame.geometry.values), crs_mod.feet_per_unit(working), label["mhw"])
 
     optional: dict[str, gpd.GeoDataFrame | None] = {}
     for role, kinds in (("channels", ("Polygon",)), ("docks", ("Polygon", "LineString"))):
         if role not in manifest.layers:
-            optional[role] = None
+            optional[role] = charted.get(role)
             continue
         frame = _clean(_read(manifest, role, engine, working, sources), label[role], kinds, required=False)
         if frame.empty:
             _warn(f"{label[role]}: the layer holds no features; its clearance check passes on an empty layer")
         optional[role] = frame
 
+    docks, replaced = _split_replaced(optional["docks"], manifest, label.get("docks", "docks layer"))
+    soundings = vegetation = None
+    if "soundings" in manifest.layers:
+        raw = _read(manifest, "soundings", engine, working, sources)
+        frame = _clean(raw, label["soundings"], ("Point", "LineString"), required=True)
+        soundings = _depths(frame, manifest.depth_field or "", label["soundings"])
+    elif "soundings" in charted:
+        soundings = charted["soundings"]
+    if "vegetation" in manifest.layers:
+        raw = _read(manifest, "vegetation", engine, working, sources)
+        vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
+
     footprint = None
     if manifest.dock.footprint is not None:
         dock_label = f"dock layer {manifest.dock.footprint.describe()}"
-        footprint = _clean(_read(manifest, "dock", engine, working, sources), dock_label, ("Polygon",), required=True)
+        raw = _read_dxf(manifest, parcel, working, sources) if _is_dxf(manifest) else _read(manifest, "dock", engine, working, sources)
+        footprint = _clean(raw, dock_label, ("Polygon",), required=True)
+    _check_working_area(parcel, working, manifest)
+    mhw = _local_mhw(mhw, parcel, footprint, manifest, crs_mod.feet_per_unit(working), label["mhw"])
 
+    _warn_accuracy(sources, working)
     return Site(
         manifest=manifest,
         crs=working,
@@ -247,7 +482,63 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         parcels=parcels,
         mhw=mhw,
         channels=optional["channels"],
-        docks=optional["docks"],
+        docks=docks,
         dock_footprint=footprint,
         sources=sources,
+        soundings=soundings,
+        vegetation=vegetation,
+        parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
+        replaced_docks=replaced,
     )
+
+
+def _fields(frame: gpd.GeoDataFrame) -> str:
+    return ", ".join(c for c in frame.columns if c != frame.geometry.name)
+
+
+def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:
+    """Soundings with their depth (ft below MLW, positive down) as ``depth_ft``; rows with no depth dropped."""
+    if depth_field not in frame.columns:
+        raise SiteDataError(f"{label}: no field '{depth_field}' (soundings.depth_field); the layer's fields are: {_fields(frame)}")
+    depth = pd.to_numeric(frame[depth_field], errors="coerce")
+    blank = depth.isna()
+    if blank.any():
+        _warn(f"{label}: {int(blank.sum())} feature(s) with no numeric '{depth_field}' ignored (rows {_rows(frame, blank)})")
+    if blank.all():
+        raise SiteDataError(f"{label}: no feature has a numeric depth in '{depth_field}'; check soundings.depth_field")
+    return gpd.GeoDataFrame({"depth_ft": depth[~blank].to_numpy(dtype=float)}, geometry=frame.geometry[~blank].values, crs=frame.crs)
+
+
+def _parcel_class(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> str | None:
+    """The subject lot's property-class code as text (``210.0`` reads as ``"210"``), or None."""
+    class_field = manifest.parcel_class_field
+    if class_field is None:
+        return None
+    if class_field not in parcels.columns:
+        raise SiteDataError(f"{label}: no field '{class_field}' (parcel.class_field); the layer's fields are: {_fields(parcels)}")
+    rows = parcels[parcels[manifest.parcel_id_field].astype(str).str.strip() == manifest.parcel_id.strip()]
+    values = rows[class_field].dropna()
+    if values.empty:
+        return None
+    value = values.iloc[0]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip() or None
+
+
+def _split_replaced(
+    docks: gpd.GeoDataFrame | None, manifest: Manifest, label: str
+) -> tuple[gpd.GeoDataFrame | None, gpd.GeoDataFrame | None]:
+    """The existing docks other than those ``dock.replaces`` names, and the replaced ones (Docks A)."""
+    replaces = manifest.dock.replaces
+    if docks is None or not replaces:
+        return docks, None
+    id_field = manifest.docks_id_field
+    if id_field not in docks.columns:
+        raise SiteDataError(f"{label}: no field '{id_field}' (layers.docks_id_field); the layer's fields are: {_fields(docks)}")
+    ids = docks[id_field].astype(str).str.strip()
+    unknown = sorted(set(replaces) - set(ids))
+    if unknown:
+        raise SiteDataError(f"{label}: dock.replaces names {', '.join(unknown)}, not found in field '{id_field}'; check the ids")
+    replaced = ids.isin(replaces).to_numpy()
+    return docks[~replaced], docks[replaced]

@@ -17,6 +17,9 @@ from shapely import LineString, Polygon
 
 #: Boundary samples per estimated width for the Voronoi medial axis.
 SAMPLES_PER_WIDTH = 8
+#: At most this many boundary samples: GEOS's Voronoi slows down sharply on the
+#: nearly cocircular samples of a long, thin strip (6,000 take half a minute).
+MAX_SAMPLES = 1000
 #: Cross-sections closer than this many half-widths to a bend or an end are skipped.
 END_CLEARANCE = 1.25
 
@@ -31,7 +34,7 @@ def centre_line(poly: Polygon) -> LineString:
     True
     """
     estimate = 2.0 * poly.area / poly.length
-    step = max(estimate / SAMPLES_PER_WIDTH, poly.length / 20000.0)
+    step = max(estimate / SAMPLES_PER_WIDTH, poly.length / MAX_SAMPLES)
     points = shapely.get_coordinates(shapely.segmentize(poly.boundary, step))
     points = np.unique(np.round(points, 9), axis=0)
     edges = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(points), only_edges=True))
