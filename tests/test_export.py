@@ -1,0 +1,91 @@
+"""The GeoPackage of derived layers: read back with both GDAL bindings, layers, CRS and attributes."""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from pathlib import Path
+
+import fiona
+import pyogrio
+import pytest
+from click.testing import CliRunner
+from pyproj import CRS
+
+import dockreview
+from dockreview.cli import main
+from dockreview.export import derived_layers, write_gpkg
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+EXPECTED_LAYERS = {
+    "dock_components", "side_lines", "setback_band", "allowed_reach_line", "clearance_rings",
+    "seaward_terminus", "water_corners", "frontage", "dimension_lines", "no_go_areas",
+}
+
+
+@functools.lru_cache(maxsize=None)
+def reviewed(name: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
+        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
+
+
+@pytest.fixture(scope="module")
+def gpkg(tmp_path_factory):
+    path = tmp_path_factory.mktemp("gpkg") / "review.gpkg"
+    write_gpkg(reviewed("failing-narrow-lot"), path)
+    return path
+
+
+def test_layers_and_crs_read_back_with_pyogrio(gpkg):
+    layers = {name for name, _ in pyogrio.list_layers(gpkg)}
+    assert layers == EXPECTED_LAYERS
+    for name in layers:
+        assert CRS.from_user_input(pyogrio.read_info(gpkg, layer=name)["crs"]).to_epsg() == 2263
+
+
+def test_layers_and_crs_read_back_with_fiona(gpkg):
+    assert set(fiona.listlayers(gpkg)) == EXPECTED_LAYERS
+    with fiona.open(gpkg, layer="side_lines") as src:
+        assert CRS.from_user_input(src.crs).to_epsg() == 2263
+        rows = [dict(f.properties) for f in src]
+    assert {(r["side"], r["part"]) for r in rows} == {
+        ("left", "side line"), ("left", "extension"), ("right", "side line"), ("right", "extension")
+    }
+
+
+def test_attributes_carry_the_review_measurements(gpkg):
+    m = reviewed("failing-narrow-lot").measurements
+    sides = pyogrio.read_dataframe(gpkg, layer="side_lines")
+    right = sides[sides["side"] == "right"]
+    assert right["setback_ft"].tolist() == pytest.approx([m.setback_right_ft] * 2)
+    assert sides["required_setback_ft"].tolist() == pytest.approx([60.0] * 4, abs=0.01)
+    dims = pyogrio.read_dataframe(gpkg, layer="dimension_lines").set_index("dimension")
+    assert dims.loc["reach", "value_ft"] == pytest.approx(m.reach_ft)
+    assert dims.loc["channel_clearance", "value_ft"] == pytest.approx(35.0, abs=0.05)
+    components = pyogrio.read_dataframe(gpkg, layer="dock_components")
+    assert sorted(components["component"]) == ["float", "float", "ramp", "walkway"]
+    floats = components.loc[components["component"] == "float", "area_sqft"].sum()
+    assert floats == pytest.approx(m.float_area_sqft, abs=0.5)
+    corners = pyogrio.read_dataframe(gpkg, layer="water_corners")
+    assert set(corners["side"]) == {"left", "right"}
+    assert corners["frontage_ft"].iloc[0] == pytest.approx(130.0, abs=0.05)
+    assert set(pyogrio.read_dataframe(gpkg, layer="no_go_areas")["kind"]) == {"setback", "reach", "clearance"}
+
+
+def test_to_geodataframe_names_each_row_layer():
+    review = reviewed("straight-t-float")
+    frame = review.to_geodataframe()
+    assert set(frame["layer"]) == set(derived_layers(review))
+    assert frame.crs.to_epsg() == 2263
+    assert len(frame) == sum(len(f) for f in derived_layers(review).values())
+
+
+def test_check_gpkg_option_writes_atomically(tmp_path):
+    out = tmp_path / "out" / "site.gpkg"
+    result = CliRunner().invoke(main, ["check", str(DATA / "parcel-past-mhw" / "site.toml"), "--gpkg", str(out)])
+    assert result.exit_code in (0, 1, 3), result.output
+    assert {name for name, _ in pyogrio.list_layers(out)} == EXPECTED_LAYERS
+    assert [p.name for p in out.parent.iterdir()] == ["site.gpkg"]
+    bad = CliRunner().invoke(main, ["check", str(DATA / "parcel-past-mhw" / "site.toml"), "--gpkg", str(tmp_path / "x.shp")])
+    assert bad.exit_code == 2 and "--gpkg" in bad.output
