@@ -1,6 +1,6 @@
 """The ``dockreview`` command: a thin click group that parses, calls the API and prints.
 
-Exit codes: ``check`` gives 0 compliant, 1 noncompliant, 3 incomplete; every
+Exit codes: ``check`` gives 0 compliant or exempt, 1 noncompliant, 3 incomplete; every
 command gives 2 for bad input or usage, with one plain line on standard error
 (``--debug`` shows the traceback).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import traceback
 import warnings
 from pathlib import Path
 
@@ -20,9 +21,11 @@ from .io import ENGINES, DockReviewWarning, atomic_path
 from .review import Review, review
 from .site import load_site
 
-EXIT = {"compliant": 0, "noncompliant": 1, "incomplete": 3}
+EXIT = {"compliant": 0, "noncompliant": 1, "incomplete": 3, "exempt": 0}
 BAD_INPUT = 2
 MAP_SUFFIXES = (".png", ".pdf", ".svg")
+REPORT_SUFFIXES = (".html", ".pdf", ".md")
+PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.plot.PAGES
 log = logging.getLogger("dockreview")
 
 
@@ -32,18 +35,33 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except DockReviewError as exc:
-            if ctx.meta.get("debug"):
-                raise
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(BAD_INPUT)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except DockReviewError as exc:
+            _fail(ctx, exc, f"error: {exc}")
         except Exception as exc:  # a defect: still one line, the traceback on --debug
-            if ctx.meta.get("debug"):
-                raise
-            click.echo(f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)", err=True)
-            ctx.exit(BAD_INPUT)
+            _fail(ctx, exc, f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)")
+
+
+def _fail(ctx: click.Context, exc: Exception, line: str) -> None:
+    """Print one line for ``exc`` (its details with ``-v``) and exit 2; re-raise with ``--debug``."""
+    if ctx.meta.get("debug"):
+        raise exc
+    click.echo(line, err=True)
+    if ctx.meta.get("verbose"):
+        _details(exc)
+    ctx.exit(BAD_INPUT)
+
+
+def _details(exc: BaseException) -> None:
+    """What ``-v`` adds below the one-line error: its kind, the full detail, its cause and where it arose."""
+    click.echo(f"  kind: {type(exc).__name__}", err=True)
+    for line in getattr(exc, "detail", "").splitlines():
+        click.echo(f"  detail: {line}", err=True)
+    if exc.__cause__ is not None:
+        click.echo(f"  cause: {type(exc.__cause__).__name__}: {exc.__cause__}", err=True)
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    click.echo(f"  raised at: {Path(frame.filename).name}:{frame.lineno} in {frame.name}", err=True)
 
 
 def _table(result: Review) -> str:
@@ -56,7 +74,13 @@ def _table(result: Review) -> str:
     lines = ["  ".join(cell.rjust(w) if i in (2, 3) else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths))) for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     head = f"{result.site.name} - parcel {result.site.parcel_id} - {result.profile.name}"
-    return "\n".join([head, *lines, "", f"verdict: {result.verdict.upper()}"])
+    verdict = [f"verdict: {result.verdict.upper()}"]
+    if result.verdict == "exempt":
+        verdict[0] += f" ({result.verdict_reason})"
+    if result.board_determinations:
+        verdict.append("for the Board of Trustees or an official to determine:")
+        verdict += [f"  {c.id} ({c.section}): {c.message}" for c in result.board_determinations]
+    return "\n".join([head, *lines, "", *verdict])
 
 
 def _write_json(result: Review, path: str) -> None:
@@ -73,6 +97,26 @@ def _check_map_path(path: str | None) -> None:
         raise click.UsageError(f"--map {path}: use a .png, .pdf or .svg file name")
 
 
+def _check_gpkg_path(path: str | None) -> None:
+    if path is not None and Path(path).suffix.lower() != ".gpkg":
+        raise click.UsageError(f"--gpkg {path}: use a .gpkg file name")
+
+
+def _write_gpkg(result: Review, path: str | None) -> None:
+    if path is None:
+        return
+    from .export import write_gpkg
+
+    layers = write_gpkg(result, path)
+    log.info("GeoPackage written to %s (%s)", path, ", ".join(layers))
+
+
+_page_option = click.option(
+    "--page", type=click.Choice(PAGE_SIZES), default="letter", show_default=True, help="Exhibit page size (landscape)."
+)
+_gpkg_option = click.option("--gpkg", "gpkg_path", metavar="PATH", help="Write the derived layers to a GeoPackage (.gpkg).")
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dockreview")
 @click.option("-v", "--verbose", count=True, help="More detail on standard error.")
@@ -82,6 +126,7 @@ def _check_map_path(path: str | None) -> None:
 def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
     """Review proposed residential docks against the Kings Point dock ordinance."""
     ctx.meta["debug"] = debug
+    ctx.meta["verbose"] = verbose
     ctx.meta["quiet"] = quiet
     level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
     logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)
@@ -93,13 +138,19 @@ def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
 @click.option("--map", "map_path", metavar="PATH", help="Draw the site plan (.png, .pdf or .svg).")
 @click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
 @click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point).")
+@_page_option
+@_gpkg_option
 @click.pass_context
-def check(ctx: click.Context, manifest: str, json_path: str | None, map_path: str | None, engine: str, profile_path: str | None) -> None:
+def check(
+    ctx: click.Context, manifest: str, json_path: str | None, map_path: str | None, engine: str, profile_path: str | None,
+    page: str, gpkg_path: str | None,
+) -> None:
     """Review the dock of MANIFEST (site.toml) and print every check.
 
     Exit status: 0 compliant, 1 noncompliant, 3 incomplete, 2 bad input.
     """
     _check_map_path(map_path)
+    _check_gpkg_path(gpkg_path)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
         result = review(load_site(manifest, engine=engine), profile=profile_path)
@@ -110,8 +161,9 @@ def check(ctx: click.Context, manifest: str, json_path: str | None, map_path: st
     if map_path:
         from .plot import save_map
 
-        save_map(result, map_path)
+        save_map(result, map_path, page=page)
         log.info("map written to %s", map_path)
+    _write_gpkg(result, gpkg_path)
     if json_path is not None:
         _write_json(result, json_path)
     if not (quiet and json_path == "-"):
@@ -124,7 +176,8 @@ def check(ctx: click.Context, manifest: str, json_path: str | None, map_path: st
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help="The map file (.png, .pdf or .svg).")
 @click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
 @click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML.")
-def map_command(manifest: str, output: str, engine: str, profile_path: str | None) -> None:
+@_page_option
+def map_command(manifest: str, output: str, engine: str, profile_path: str | None, page: str) -> None:
     """Draw the site plan of MANIFEST to a file."""
     _check_map_path(output)
     from .plot import save_map
@@ -132,5 +185,36 @@ def map_command(manifest: str, output: str, engine: str, profile_path: str | Non
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DockReviewWarning)
         result = review(load_site(manifest, engine=engine), profile=profile_path)
-    save_map(result, output)
+    save_map(result, output, page=page)
     click.echo(f"map written to {output}", err=True)
+
+
+@main.command("report")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "output", required=True, metavar="PATH", help="The report (.html, .pdf or .md).")
+@click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
+@click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML.")
+@_page_option
+@_gpkg_option
+def report_command(manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None) -> None:
+    """Write the staff report of MANIFEST: exhibit, checks, Board items, interpretations, sources."""
+    if Path(output).suffix.lower() not in REPORT_SUFFIXES:
+        raise click.UsageError(f"-o {output}: use a .html, .pdf or .md file name")
+    _check_gpkg_path(gpkg_path)
+    from .report import write_report
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        result = review(load_site(manifest, engine=engine), profile=profile_path)
+    write_report(result, output, page=page)
+    _write_gpkg(result, gpkg_path)
+    click.echo(f"report written to {output} (verdict: {result.verdict})", err=True)
+
+
+from .cli_data import register as _register_data  # noqa: E402  (the data commands: layers, audit)
+
+_register_data(main)
+
+from .cli_screen import register as _register_screen  # noqa: E402  (envelope, suggest, screen)
+
+_register_screen(main)

@@ -52,25 +52,22 @@ class Profile:
     codes: dict[str, Codes] = field(default_factory=dict)
     officials: dict[str, str] = field(default_factory=dict)
 
+    def _lookup(self, table: dict, key: str, what: str, where: str):
+        try:
+            return table[key]
+        except KeyError:
+            raise ProfileError(f"profile {self.source}: no {what} '{key}'; add {where} to the profile") from None
+
     def code(self, key: str) -> Codes:
         """The code list ``key``."""
-        try:
-            return self.codes[key]
-        except KeyError:
-            raise ProfileError(f"profile {self.source}: no code list '{key}'; add [codes.{key}] to the profile") from None
+        return self._lookup(self.codes, key, "code list", f"[codes.{key}]")
 
     def official(self, key: str) -> str:
         """The official (or body) who decides matter ``key``."""
-        try:
-            return self.officials[key]
-        except KeyError:
-            raise ProfileError(f"profile {self.source}: no official '{key}'; add it to [officials]") from None
+        return self._lookup(self.officials, key, "official", f"'{key}' under [officials]")
 
     def __getitem__(self, key: str) -> Value:
-        try:
-            return self.values[key]
-        except KeyError:
-            raise ProfileError(f"profile {self.source}: no value '{key}'; add [values.{key}] to the profile") from None
+        return self._lookup(self.values, key, "value", f"[values.{key}]")
 
     def __call__(self, key: str) -> float:
         """The number of entry ``key``."""

@@ -1,0 +1,183 @@
+"""Where a dock can go: ``dockreview envelope``, ``dockreview suggest`` and ``dockreview screen``.
+
+``envelope`` and ``suggest`` answer for one lot (a site manifest); ``screen``
+answers for every parcel of a layer. Bad input exits 2 with one line, as every
+command of the group does.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+import click
+
+from .envelope import envelope_frame, longest_dock, site_envelope, suggest_manifest
+from .io import ENGINES, DockReviewWarning, atomic_path
+from .profile import load_profile
+from .screen import BACKENDS, SINGLE_FAMILY_CLASSES, read_screen_layers, screen, write_screen
+from .site import load_site
+
+_profile_option = click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point).")
+_engine_option = click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
+
+
+def _load(manifest: str, engine: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        return load_site(manifest, engine=engine)
+
+
+def _envelope_lines(env) -> list[str]:
+    lines = [
+        f"frontage            {env.frontage_ft:10,.1f} ft",
+        f"required setback    {env.required_setback_ft:10,.1f} ft",
+        f"band width at MHW   {env.band_width_ft:10,.1f} ft",
+        f"envelope area       {env.area_sqft:10,.1f} sq ft",
+        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft (limit {env.reach_limit_ft:,.0f} ft)",
+        f"existing docks      {env.existing_docks:10d}",
+    ]
+    if env.reasons:
+        lines.append("no dock possible:")
+        lines += [f"  - {r}" for r in env.reasons]
+    else:
+        lines.append("a dock is possible")
+    return lines
+
+
+@click.command("envelope")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage.")
+@click.option("--map", "map_path", metavar="FILE.png", help="Draw the lot, its setback lines and the envelope.")
+@_engine_option
+@_profile_option
+def envelope_command(manifest: str, output: str | None, map_path: str | None, engine: str, profile_path: str | None) -> None:
+    """The water where a compliant dock may stand on the lot of MANIFEST, and why none may."""
+    site = _load(manifest, engine)
+    env = site_envelope(site, load_profile(profile_path))
+    click.echo(f"{site.name} - parcel {site.parcel_id}")
+    click.echo("\n".join(_envelope_lines(env)))
+    if output:
+        with atomic_path(output) as tmp:
+            envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
+        click.echo(f"envelope written to {output}", err=True)
+    if map_path:
+        _draw(site, env, map_path)
+        click.echo(f"map written to {map_path}", err=True)
+
+
+def _draw(site, env, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import geopandas as gpd
+    import matplotlib.pyplot as plt
+
+    rip = env.riparian
+    fig, ax = plt.subplots(figsize=(8, 8))
+    gpd.GeoSeries([site.parcel], crs=site.crs).plot(ax=ax, facecolor="#f2efe9", edgecolor="#555")
+    gpd.GeoSeries([rip.left_line, rip.right_line], crs=site.crs).plot(ax=ax, color="#555", linestyle="--")
+    gpd.GeoSeries([rip.frontage], crs=site.crs).plot(ax=ax, color="#0969da", linewidth=2)
+    if site.channels is not None and not site.channels.empty:
+        site.channels.plot(ax=ax, facecolor="#d0e4ff", edgecolor="#0969da", alpha=0.6)
+    if site.docks is not None and not site.docks.empty:
+        site.docks.plot(ax=ax, color="#6e7781")
+    if not env.band.is_empty:
+        gpd.GeoSeries([env.band], crs=site.crs).plot(ax=ax, facecolor="none", edgecolor="#9a6700", hatch="//")
+    if not env.geometry.is_empty:
+        gpd.GeoSeries([env.geometry], crs=site.crs).plot(ax=ax, facecolor="#1a7f37", alpha=0.4, edgecolor="#1a7f37")
+    xmin, ymin, xmax, ymax = (env.band if not env.band.is_empty else site.parcel).union(site.parcel).bounds
+    pad = 0.2 * max(xmax - xmin, ymax - ymin)
+    ax.set_xlim(xmin - pad, xmax + pad)
+    ax.set_ylim(ymin - pad, ymax + pad)
+    ax.set_aspect("equal")
+    ax.set_title(f"{site.name}: envelope {env.area_sqft:,.0f} sq ft, band {env.band_width_ft:,.1f} ft at MHW")
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, format=path.rsplit(".", 1)[-1].lower(), dpi=150)
+    plt.close(fig)
+
+
+@click.command("suggest")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, metavar="SITE.toml", help="The manifest to write for the suggested dock.")
+@click.option("--root", nargs=2, type=float, metavar="X Y", help="Root of the dock, working CRS (default: the middle of the band at the MHW line).")
+@click.option("--bearing", type=float, help="Degrees clockwise from grid north (default: perpendicular to the frontage).")
+@_engine_option
+@_profile_option
+def suggest_command(
+    manifest: str, output: str, root: tuple[float, float] | None, bearing: float | None, engine: str, profile_path: str | None
+) -> None:
+    """Find the longest compliant dock on the lot of MANIFEST and write a manifest for it.
+
+    The dock is the manifest's parametric dock (its width and float), grown from
+    the root on the bearing. Exit status 1, with the reasons, when the lot can
+    have no dock or no length passes.
+    """
+    site = _load(manifest, engine)
+    profile = load_profile(profile_path)
+    env = site_envelope(site, profile)
+    if env.reasons:
+        for reason in env.reasons:
+            click.echo(f"no dock possible: {reason}")
+        sys.exit(1)
+    dock = longest_dock(site, profile, env, root=root, bearing=bearing)
+    click.echo(dock.message)
+    if dock.length_ft <= 0:
+        sys.exit(1)
+    suggest_manifest(site, dock, output)
+    if env.existing_docks:
+        click.echo(
+            f"note: the lot's {env.existing_docks} existing dock feature(s) were treated as replaced; "
+            "`dockreview check` measures the clearance to every dock of the layer",
+            err=True,
+        )
+    click.echo(f"manifest written to {output}; run: dockreview check {output}", err=True)
+
+
+@click.command("screen")
+@click.option("--parcels", required=True, metavar="FILE", help="Parcels (file or file.gpkg:layer).")
+@click.option("--mhw", required=True, metavar="FILE", help="The MHW line (lines, or polygons read by their outline).")
+@click.option("--channels", metavar="FILE", help="Channels, fairways, anchorages (polygons).")
+@click.option("--docks", metavar="FILE", help="Existing docks.")
+@click.option("--id-field", metavar="F", help="Parcel id field (default: the row number).")
+@click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
+@click.option(
+    "--single-family", default=",".join(SINGLE_FAMILY_CLASSES), show_default=True, metavar="CODES",
+    help="Property classes of a single-family dwelling (Docks B), comma separated.",
+)
+@click.option("--crs", "crs_text", metavar="CRS", help="Working CRS (default: the parcels' own; must be projected).")
+@click.option("--tolerance", "tolerance_ft", type=float, default=5.0, show_default=True, help="How close to the MHW line a boundary counts as on it (ft).")
+@click.option("--audit", is_flag=True, help="Also review every existing dock against its own lot (layer 'audit').")
+@click.option("--dock-id-field", metavar="F", help="Docks field grouping component features into one dock.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
+@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: this process; dask: spatial partitions on a dask cluster.")
+@click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
+@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage to write; the CSV is written beside it.")
+@_engine_option
+@_profile_option
+def screen_command(
+    parcels: str, mhw: str, channels: str | None, docks: str | None, id_field: str | None, class_field: str | None,
+    single_family: str, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
+    progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
+) -> None:
+    """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
+    if not output.lower().endswith(".gpkg"):
+        raise click.UsageError(f"-o {output}: use a .gpkg file name")
+    if scheduler and backend != "dask":
+        raise click.UsageError("--scheduler needs --backend dask")
+    layers = read_screen_layers(parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine)
+    result = screen(
+        layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field,
+        qualifying=tuple(c.strip() for c in single_family.split(",") if c.strip()), tolerance_ft=tolerance_ft,
+        audit=audit, dock_id_field=dock_id_field, progress=progress, backend=backend, scheduler=scheduler,
+    )
+    gpkg, csv = write_screen(result, output)
+    for key, value in result.summary().items():
+        click.echo(f"{key:<26}{value:>10,d}")
+    click.echo(f"written: {gpkg} (parcels, envelopes{', audit' if audit else ''}) and {csv}", err=True)
+
+
+def register(main: click.Group) -> None:
+    """Add the envelope, suggest and screen commands to the ``dockreview`` group."""
+    for command in (envelope_command, suggest_command, screen_command):
+        main.add_command(command)
