@@ -277,11 +277,26 @@ def test_bow_tie_is_repaired_with_a_warning_naming_the_feature(site):
     assert_base_answer(measured(run(site.manifest), 3, "parcels layer", "invalid geometry repaired", "rows 2"))
 
 
-def test_multipart_parcel_reviews_the_largest_part(site):
+def test_multipart_parcel_reviews_the_part_fronting_the_water(site):
     lots = standard_parcels()
     lots[0] = shapely.MultiPolygon([lots[0], rect(-20, -400, 20, -360)])  # a detached garage lot inland
     parcels_with(site, lots, [SUBJECT_ID, "2-105-32", "2-105-34"])
-    assert_base_answer(measured(run(site.manifest), 3, f"parcel '{SUBJECT_ID}' has 2 separate parts", "largest"))
+    assert_base_answer(measured(run(site.manifest), 3, f"parcel '{SUBJECT_ID}' has 2 separate parts", "fronting"))
+
+
+def test_multipart_parcel_whose_smaller_part_fronts_the_water(site):
+    # The house lot lies across a road (a 600 x 400 ft block inland); the 200 x 150 ft waterfront part is smaller.
+    lots = standard_parcels()
+    lots[0] = shapely.MultiPolygon([lots[0], rect(-300, -700, 300, -300)])
+    parcels_with(site, lots, [SUBJECT_ID, "2-105-32", "2-105-34"])
+    assert_base_answer(measured(run(site.manifest), 3, f"parcel '{SUBJECT_ID}' has 2 separate parts", "fronting"))
+
+
+def test_numeric_parcel_ids_match_whatever_the_field_type(site):
+    # The county stores the id as a real number (12345.0); the manifest says 12345.
+    parcels_with(site, standard_parcels(), [12345.0, 12344.0, 12346.0])
+    site.rewrite(parcel={"id_field": "PARCEL_ID", "id": 12345})
+    assert_base_answer(measured(run(site.manifest), 3))
 
 
 def test_duplicate_parcel_ids_are_merged_with_a_warning(site):

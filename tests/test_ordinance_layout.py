@@ -55,6 +55,7 @@ def test_float_layouts(base, request, float_part, layout, angle, status):
     assert r.measurements.float_layout == layout
     assert r.measurements.float_angle_deg == pytest.approx(angle, abs=1e-3)
     assert r.check("float-layout").status == status
+    assert r.check("float-layout").value == pytest.approx(min(angle, 90.0 - angle), abs=1e-3)
 
 
 def test_two_touching_floats_are_one_assembly(base, request):

@@ -40,7 +40,7 @@ from .manifest import DockSpec, FloatSpec
 from .measure import measure, water_zone
 from .profile import Profile
 from .riparian import Riparian, riparian_geometry
-from .review import _facts as review_facts
+from .review import facts_of
 from .rules import CHECKS
 from .rules.base import FAIL
 from .site import Site
@@ -430,7 +430,7 @@ def longest_dock(
     origin = band_middle(envelope) if root is None else Point(root)
     spec = _grown_spec(site, origin, bearing, SCAN_STEP_FT)
     lot_site = _without_own_docks(site, envelope)
-    facts = review_facts(lot_site)
+    facts = facts_of(lot_site)
 
     def failures(length: float) -> list:
         dock = parametric_dock(dataclasses.replace(spec, length=length), riparian, ft_per_unit=site.ft_per_unit, crs=site.crs)

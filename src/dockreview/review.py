@@ -189,7 +189,7 @@ def review(site: Site, *, profile: Profile | str | None = None) -> Review:
     messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
     for message in messages:
         warnings.warn(message, DockReviewWarning, stacklevel=2)
-    checks = [check(measurements, _facts(site), profile) for check in CHECKS]
+    checks = [check(measurements, facts_of(site), profile) for check in CHECKS]
     checks = note_transform_accuracy(checks, site.transform_accuracy_ft)
     checks = _apply_waivers(checks, site.manifest.waivers, site.manifest.path)
     if site.manifest.federal:
@@ -197,7 +197,7 @@ def review(site: Site, *, profile: Profile | str | None = None) -> Review:
     return Review(site, measurements, checks, layout, profile, warnings=[*site.warnings, *messages])
 
 
-def _facts(site: Site) -> Facts:
+def facts_of(site: Site) -> Facts:
     """What the checks know of the inputs besides the measurements."""
     given = {name: getattr(site, name) for name in ("channels", "docks", "soundings", "vegetation")}
     dock, vessel = site.manifest.dock, site.manifest.vessel

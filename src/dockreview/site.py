@@ -125,7 +125,7 @@ class Site:
     def neighbours(self) -> gpd.GeoDataFrame:
         """Parcels other than the lot within :data:`NEIGHBOUR_RADIUS_FT`."""
         near = self.parcels.geometry.distance(self.parcel) <= self.to_units(NEIGHBOUR_RADIUS_FT)
-        same = self.parcels[self.manifest.parcel_id_field].astype(str) == self.parcel_id
+        same = _matches_id(self.parcels[self.manifest.parcel_id_field], self.parcel_id)
         return self.parcels[near & ~same]
 
 
@@ -185,12 +185,24 @@ def _rows(frame: gpd.GeoDataFrame, mask) -> str:
     return shown + (f" and {len(index) - 5} more" if len(index) > 5 else "")
 
 
-def _select_parcel(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> shapely.Polygon:
+def _matches_id(values: pd.Series, wanted: str) -> pd.Series:
+    """Which ids equal ``wanted``: as text, or as numbers when the field is numeric (12345 = 12345.0)."""
+    text = values.astype(str).str.strip() == wanted.strip()
+    if text.any():
+        return text
+    try:
+        number = float(wanted)
+    except ValueError:
+        return text
+    return pd.to_numeric(values, errors="coerce") == number
+
+
+def _select_parcel(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> BaseGeometry:
     id_field = manifest.parcel_id_field
     if id_field not in parcels.columns:
         fields = ", ".join(c for c in parcels.columns if c != parcels.geometry.name)
         raise SiteDataError(f"{label}: no field '{id_field}' (parcel.id_field); the layer's fields are: {fields}")
-    match = parcels[parcels[id_field].astype(str).str.strip() == manifest.parcel_id.strip()]
+    match = parcels[_matches_id(parcels[id_field], manifest.parcel_id)]
     if match.empty:
         raise SiteDataError(
             f"{label}: parcel id '{manifest.parcel_id}' not found in field '{id_field}' "
@@ -202,12 +214,22 @@ def _select_parcel(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) ->
     polygons = [g for g in shapely.get_parts(geom) if g.geom_type == "Polygon"]
     if not polygons:
         raise SiteDataError(f"{label}: parcel '{manifest.parcel_id}' has no polygon area")
-    if len(polygons) > 1:
-        _warn(
-            f"{label}: parcel '{manifest.parcel_id}' has {len(polygons)} separate parts; "
-            "the largest is reviewed as the lot"
-        )
-    return max(polygons, key=lambda p: p.area)
+    return shapely.MultiPolygon(polygons) if len(polygons) > 1 else polygons[0]
+
+
+def _waterfront_part(parcel: BaseGeometry, mhw: BaseGeometry, label: str, parcel_id: str) -> shapely.Polygon:
+    """The part of a multipart lot that fronts the water: the nearest to the MHW line, the largest on a tie."""
+    parts = list(shapely.get_parts(parcel))
+    if len(parts) == 1:
+        return parts[0]
+    gaps = shapely.distance(parts, mhw)
+    nearest = min(gaps)
+    chosen = max((p for p, g in zip(parts, gaps) if g <= nearest + 1e-6), key=lambda p: p.area)
+    _warn(
+        f"{label}: parcel '{parcel_id}' has {len(parts)} separate parts; the one fronting the MHW line "
+        f"({chosen.area:,.0f} of {parcel.area:,.0f} square units) is reviewed as the lot"
+    )
+    return chosen
 
 
 def _merge_lines(geoms) -> BaseGeometry:
@@ -442,6 +464,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     raw_mhw = _read(manifest, "mhw", engine, working, sources) if "mhw" in manifest.layers else charted["mhw"]
     mhw_frame = _clean(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
     mhw = _bridge_gaps(_merge_lines(mhw_frame.geometry.values), crs_mod.feet_per_unit(working), label["mhw"])
+    parcel = _waterfront_part(parcel, mhw, label["parcels"], manifest.parcel_id)
 
     optional: dict[str, gpd.GeoDataFrame | None] = {}
     for role, kinds in (("channels", ("Polygon",)), ("docks", ("Polygon", "LineString"))):

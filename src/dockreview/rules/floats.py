@@ -10,8 +10,9 @@ from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, at_most, fmt, not_
 def float_layout(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     """Docks D(2)(c)[4]: floats in line with the dock, or in an L or T.
 
-    The value is the worst float assembly's angle between its long axis and the
-    dock's axis; within the tolerance of 0 deg is I, of 90 deg is L or T.
+    A float's long axis within the tolerance of the dock's axis (0 deg) is in
+    line, within it of square (90 deg) is an L or T. The value reported is the
+    worst float's departure from the nearer of the two, held to the tolerance.
     """
     rule = profile["float_layout_tolerance_deg"]
     title = "Float layout"
@@ -21,7 +22,8 @@ def float_layout(m: Measurements, facts: Facts, profile: Profile) -> CheckResult
     message = f"float layout {m.float_layout}, long axis {fmt(m.float_angle_deg, 'deg')} from the dock's axis"
     if not ok:
         message += f"; only in line, L or T (within {fmt(rule.value, 'deg')} of 0 or 90 deg) are allowed"
-    return result("float-layout", rule.section, title, PASS if ok else FAIL, message, value=m.float_angle_deg, limit=rule.value, unit="deg")
+    departure = min(m.float_angle_deg, abs(90.0 - m.float_angle_deg))
+    return result("float-layout", rule.section, title, PASS if ok else FAIL, message, value=departure, limit=rule.value, unit="deg")
 
 
 def float_grounding(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
