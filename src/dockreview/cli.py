@@ -115,6 +115,23 @@ _page_option = click.option(
     "--page", type=click.Choice(PAGE_SIZES), default="letter", show_default=True, help="Exhibit page size (landscape)."
 )
 _gpkg_option = click.option("--gpkg", "gpkg_path", metavar="PATH", help="Write the derived layers to a GeoPackage (.gpkg).")
+_engine_option = click.option(
+    "--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader."
+)
+_profile_option = click.option(
+    "--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point)."
+)
+
+
+def _review(ctx: click.Context, manifest: str, engine: str, profile_path: str | None) -> Review:
+    """Load and review the site, printing its data warnings on standard error (unless ``-q``)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        result = review(load_site(manifest, engine=engine), profile=profile_path)
+    if not ctx.meta.get("quiet"):
+        for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)):
+            click.echo(f"warning: {message}", err=True)
+    return result
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -136,8 +153,8 @@ def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
 @click.argument("manifest", type=click.Path(dir_okay=False))
 @click.option("--json", "json_path", metavar="PATH|-", help="Write the review as JSON ('-' for standard output).")
 @click.option("--map", "map_path", metavar="PATH", help="Draw the site plan (.png, .pdf or .svg).")
-@click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
-@click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point).")
+@_engine_option
+@_profile_option
 @_page_option
 @_gpkg_option
 @click.pass_context
@@ -151,13 +168,8 @@ def check(
     """
     _check_map_path(map_path)
     _check_gpkg_path(gpkg_path)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DockReviewWarning)
-        result = review(load_site(manifest, engine=engine), profile=profile_path)
+    result = _review(ctx, manifest, engine, profile_path)
     quiet = ctx.meta.get("quiet")
-    if not quiet:
-        for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)):
-            click.echo(f"warning: {message}", err=True)
     if map_path:
         from .plot import save_map
 
@@ -174,17 +186,16 @@ def check(
 @main.command("map")
 @click.argument("manifest", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help="The map file (.png, .pdf or .svg).")
-@click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
-@click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML.")
+@_engine_option
+@_profile_option
 @_page_option
-def map_command(manifest: str, output: str, engine: str, profile_path: str | None, page: str) -> None:
+@click.pass_context
+def map_command(ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str) -> None:
     """Draw the site plan of MANIFEST to a file."""
     _check_map_path(output)
     from .plot import save_map
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DockReviewWarning)
-        result = review(load_site(manifest, engine=engine), profile=profile_path)
+    result = _review(ctx, manifest, engine, profile_path)
     save_map(result, output, page=page)
     click.echo(f"map written to {output}", err=True)
 
@@ -192,20 +203,21 @@ def map_command(manifest: str, output: str, engine: str, profile_path: str | Non
 @main.command("report")
 @click.argument("manifest", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help="The report (.html, .pdf or .md).")
-@click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
-@click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML.")
+@_engine_option
+@_profile_option
 @_page_option
 @_gpkg_option
-def report_command(manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None) -> None:
+@click.pass_context
+def report_command(
+    ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None
+) -> None:
     """Write the staff report of MANIFEST: exhibit, checks, Board items, interpretations, sources."""
     if Path(output).suffix.lower() not in REPORT_SUFFIXES:
         raise click.UsageError(f"-o {output}: use a .html, .pdf or .md file name")
     _check_gpkg_path(gpkg_path)
     from .report import write_report
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DockReviewWarning)
-        result = review(load_site(manifest, engine=engine), profile=profile_path)
+    result = _review(ctx, manifest, engine, profile_path)
     write_report(result, output, page=page)
     _write_gpkg(result, gpkg_path)
     click.echo(f"report written to {output} (verdict: {result.verdict})", err=True)
