@@ -232,12 +232,20 @@ def _waterfront_part(parcel: BaseGeometry, mhw: BaseGeometry, label: str, parcel
     return chosen
 
 
-def _merge_lines(geoms) -> BaseGeometry:
-    """Merge line work (polygons read by their boundary) into the fewest lines."""
+#: Precision (ft) at which MHW pieces are noded together: pieces that overlap at a
+#: seam, or meet only to floating-point noise, become one line.
+MHW_GRID_FT = 0.001
+
+
+def _merge_lines(geoms, ft_per_unit: float) -> BaseGeometry:
+    """Merge line work (polygons read by their boundary) into the fewest lines.
+
+    The union is snap-rounded to :data:`MHW_GRID_FT`, so two digitised pieces
+    overlapping at a seam are counted once, not twice, along the frontage.
+    """
     lines = shapely.boundary(geoms)
     lines = np.where(shapely.get_dimensions(geoms) == 2, lines, geoms)
-    merged = shapely.line_merge(shapely.union_all(lines))
-    return merged
+    return shapely.line_merge(shapely.union_all(lines, grid_size=MHW_GRID_FT / ft_per_unit))
 
 
 def _local_mhw(mhw, parcel, footprint, manifest: Manifest, ft_per_unit: float, label: str) -> BaseGeometry:
@@ -463,7 +471,9 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     charted = _read_charts(manifest, working, sources, label)
     raw_mhw = _read(manifest, "mhw", engine, working, sources) if "mhw" in manifest.layers else charted["mhw"]
     mhw_frame = _clean(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
-    mhw = _bridge_gaps(_merge_lines(mhw_frame.geometry.values), crs_mod.feet_per_unit(working), label["mhw"])
+    mhw = _bridge_gaps(
+        _merge_lines(mhw_frame.geometry.values, crs_mod.feet_per_unit(working)), crs_mod.feet_per_unit(working), label["mhw"]
+    )
     parcel = _waterfront_part(parcel, mhw, label["parcels"], manifest.parcel_id)
 
     optional: dict[str, gpd.GeoDataFrame | None] = {}

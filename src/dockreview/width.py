@@ -20,8 +20,10 @@ SAMPLES_PER_WIDTH = 8
 #: At most this many boundary samples: GEOS's Voronoi slows down sharply on the
 #: nearly cocircular samples of a long, thin strip (6,000 take half a minute).
 MAX_SAMPLES = 1000
-#: Cross-sections closer than this many half-widths to a bend or an end are skipped.
-END_CLEARANCE = 1.25
+#: Cross-sections closer than this many half-widths to a bend are skipped.
+BEND_CLEARANCE = 1.25
+#: Runs of the centre line within this angle (degrees) of each other are one straight walkway.
+STRAIGHT_DEG = 10.0
 
 
 def centre_line(poly: Polygon) -> LineString:
@@ -60,16 +62,55 @@ def centre_line(poly: Polygon) -> LineString:
     return LineString(nodes[path])
 
 
-def _cross_section(poly: Polygon, point: np.ndarray, normal: np.ndarray, reach: float) -> float:
+def _cross_section(poly: Polygon, point: np.ndarray, normal: np.ndarray, reach: float, *, through: bool) -> float:
+    """Length of the chord of ``poly`` square to the centre line at ``point``.
+
+    With ``through``, only the chord passing through ``point`` counts (0 when
+    the point is outside); otherwise the longest chord on that line.
+    """
     line = LineString([point - normal * reach, point + normal * reach])
-    pieces = shapely.get_parts(shapely.intersection(poly, line))
-    here = shapely.points(point)
-    lengths = [p.length for p in pieces if p.geom_type == "LineString" and p.distance(here) < 1e-6 * reach + 1e-9]
-    return max(lengths, default=0.0)
+    pieces = [p for p in shapely.get_parts(shapely.intersection(poly, line)) if p.geom_type == "LineString"]
+    if through:
+        here = shapely.points(point)
+        pieces = [p for p in pieces if p.distance(here) < 1e-6 * reach + 1e-9]
+    return max((p.length for p in pieces), default=0.0)
+
+
+def _runs(trunk: LineString, boundary: shapely.Geometry, half: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The straight runs of the centre line, without the forks into an end's corners.
+
+    A run at either end of the trunk shorter than twice the half-width where it
+    leaves the trunk is a fork into a corner; a run in the middle shorter than
+    twice the walkway's half-width is a jog round a bump-out. Runs all within
+    :data:`STRAIGHT_DEG` of the first make one run: a straight walkway.
+    """
+    coords = np.asarray(shapely.simplify(trunk, 0.1 * half).coords)
+    radius = shapely.distance(shapely.points(coords), boundary)
+    last = len(coords) - 2
+    runs = []
+    for i, (p0, p1) in enumerate(zip(coords[:-1], coords[1:])):
+        length = np.hypot(*(p1 - p0))
+        fork = (i == 0 and length < 2.0 * radius[1]) or (i == last and length < 2.0 * radius[i])
+        if length >= 2.0 * half and not fork:
+            runs.append((p0, p1))
+    if not runs:
+        return []
+    first = (runs[0][1] - runs[0][0]) / np.hypot(*(runs[0][1] - runs[0][0]))
+    limit = np.sin(np.radians(STRAIGHT_DEG))
+    if all(abs(np.cross(first, (q1 - q0) / np.hypot(*(q1 - q0)))) <= limit for q0, q1 in runs):
+        return [(runs[0][0], runs[-1][1])]
+    return runs
 
 
 def strip_width(poly: Polygon) -> float:
     """The greatest width of a strip-like polygon, square to its centre line.
+
+    Cross-sections are taken square to each straight run of the centre line,
+    every half a half-width, out to the polygon's ends (so a flared end, a
+    bump-out or a platform on a straight walkway is measured), but not within
+    :data:`BEND_CLEARANCE` half-widths of a bend, where a square section would
+    run along the other arm. A convex piece is never wider than the short side
+    of its minimum rotated rectangle.
 
     Parameters
     ----------
@@ -86,25 +127,51 @@ def strip_width(poly: Polygon) -> float:
     --------
     >>> round(strip_width(shapely.box(0, 0, 100, 6)), 6)
     6.0
+    >>> round(strip_width(shapely.union_all([shapely.box(0, 0, 100, 6), shapely.box(40, 6, 50, 10)])), 6)
+    10.0
     """
     trunk = centre_line(poly)
     if trunk.is_empty:
         return _short_side(poly)
-    half = float(np.max(shapely.distance(shapely.points(shapely.get_coordinates(trunk)), poly.boundary)))
-    runs = np.asarray(shapely.simplify(trunk, 0.5 * half).coords)
+    half = float(np.median(shapely.distance(shapely.points(shapely.get_coordinates(trunk)), poly.boundary)))
+    runs = _runs(trunk, poly.boundary, half)
+    if not runs:
+        return _short_side(poly)
+    xy = shapely.get_coordinates(poly.exterior)
     reach = 4.0 * half + poly.length
     widths = []
-    for p0, p1 in zip(runs[:-1], runs[1:]):
+    for k, (p0, p1) in enumerate(runs):
         span = float(np.hypot(*(p1 - p0)))
-        margin = END_CLEARANCE * half
-        if span <= 2.0 * margin:
-            continue
         direction = (p1 - p0) / span
+        if len(runs) == 1:
+            direction = _envelope_axis(poly, direction)
         normal = np.array([-direction[1], direction[0]])
-        count = int(min(max(span / max(half, 1e-9), 3), 400))
-        for t in np.linspace(margin, span - margin, count):
-            widths.append(_cross_section(poly, p0 + direction * t, normal, reach))
-    return max(widths) if widths else _short_side(poly)
+        along = (xy - p0) @ direction
+        lo = float(along.min()) if k == 0 else BEND_CLEARANCE * half
+        hi = float(along.max()) if k == len(runs) - 1 else span - BEND_CLEARANCE * half
+        count = int(min(max((hi - lo) / (0.5 * half), 3), 2000))
+        ends = np.linspace(0.0, min(half, (hi - lo) / 2.0), 20)  # finer at the ends, where flares and tapers peak
+        inset = 1e-7 * (hi - lo)  # a section along the very end edge may fall just outside it
+        positions = np.clip(np.concatenate([np.linspace(lo, hi, count), lo + ends, hi - ends]), lo + inset, hi - inset)
+        straight = len(runs) == 1
+        widths += [_cross_section(poly, p0 + direction * t, normal, reach, through=not straight) for t in positions]
+    width = max(widths, default=0.0) or _short_side(poly)
+    convex = poly.area >= (1.0 - 1e-9) * shapely.convex_hull(poly).area
+    return min(width, _short_side(poly)) if convex else width
+
+
+def _envelope_axis(poly: Polygon, direction: np.ndarray) -> np.ndarray:
+    """The long axis of a straight walkway's minimum rotated rectangle, if it agrees with ``direction``.
+
+    The medial axis wanders where a flare or bump-out widens the walkway; the
+    rectangle's long side gives the walkway's axis exactly.
+    """
+    rect = np.asarray(shapely.oriented_envelope(poly).exterior.coords)
+    sides = [rect[1] - rect[0], rect[2] - rect[1]]
+    axis = max(sides, key=lambda v: np.hypot(*v))
+    axis = axis / np.hypot(*axis)
+    axis = axis if axis @ direction >= 0 else -axis
+    return axis if abs(np.cross(axis, direction)) <= np.sin(np.radians(STRAIGHT_DEG)) else direction
 
 
 def _short_side(poly: Polygon) -> float:
@@ -113,6 +180,15 @@ def _short_side(poly: Polygon) -> float:
 
 
 def max_width(geom: shapely.Geometry) -> float:
-    """The widest of the strips making up ``geom`` (touching pieces are unioned first)."""
-    parts = [p for p in shapely.get_parts(shapely.union_all(shapely.get_parts(geom))) if p.geom_type == "Polygon"]
+    """The widest of the strips making up ``geom``.
+
+    Pieces touching side by side count as one: they are unioned after closing
+    gaps and overlaps of a millionth of the drawing's size, so pieces whose
+    shared edge differs only by floating-point noise still merge.
+    """
+    x0, y0, x1, y1 = shapely.bounds(geom)
+    eps = 1e-6 * max(x1 - x0, y1 - y0, 1e-9)
+    grown = shapely.buffer(shapely.get_parts(geom), eps, join_style="mitre")
+    merged = shapely.buffer(shapely.union_all(grown), -eps, join_style="mitre")
+    parts = [p for p in shapely.get_parts(merged) if p.geom_type == "Polygon"]
     return max((strip_width(p) for p in parts), default=0.0)
