@@ -15,7 +15,7 @@ import click
 from .envelope import envelope_frame, longest_dock, site_envelope, suggest_manifest
 from .io import ENGINES, DockReviewWarning, atomic_path
 from .profile import load_profile
-from .screen import BACKENDS, SINGLE_FAMILY_CLASSES, read_screen_layers, screen, write_screen
+from .screen import BACKENDS, DEPTH_FIELD, SINGLE_FAMILY_CLASSES, read_screen_layers, screen, write_screen
 from .site import load_site
 
 _profile_option = click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point).")
@@ -139,6 +139,10 @@ def suggest_command(
 @click.option("--mhw", required=True, metavar="FILE", help="The MHW line (lines, or polygons read by their outline).")
 @click.option("--channels", metavar="FILE", help="Channels, fairways, anchorages (polygons).")
 @click.option("--docks", metavar="FILE", help="Existing docks.")
+@click.option("--soundings", metavar="FILE", help="Soundings (points; depth ft below MLW, positive down): the reach limit becomes the navigable-depth limit (needs --draft).")
+@click.option("--depth-field", default=DEPTH_FIELD, show_default=True, metavar="F", help="The soundings' depth field.")
+@click.option("--draft", "draft_ft", type=float, metavar="FT", help="Vessel draft (ft); navigable depth is the draft plus the profile's clearance.")
+@click.option("--float-extent", "float_extent_ft", type=float, default=0.0, show_default=True, metavar="FT", help="Float extent along the dock's axis, allowed beyond navigable depth (ft).")
 @click.option("--id-field", metavar="F", help="Parcel id field (default: the row number).")
 @click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
 @click.option(
@@ -156,7 +160,8 @@ def suggest_command(
 @_engine_option
 @_profile_option
 def screen_command(
-    parcels: str, mhw: str, channels: str | None, docks: str | None, id_field: str | None, class_field: str | None,
+    parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
+    draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
     single_family: str, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
     progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
 ) -> None:
@@ -165,11 +170,16 @@ def screen_command(
         raise click.UsageError(f"-o {output}: use a .gpkg file name")
     if scheduler and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
-    layers = read_screen_layers(parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine)
+    if (soundings is None) != (draft_ft is None):
+        raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
+    layers = read_screen_layers(
+        parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field
+    )
     result = screen(
         layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field,
         qualifying=tuple(c.strip() for c in single_family.split(",") if c.strip()), tolerance_ft=tolerance_ft,
         audit=audit, dock_id_field=dock_id_field, progress=progress, backend=backend, scheduler=scheduler,
+        draft_ft=draft_ft, float_extent_ft=float_extent_ft,
     )
     gpkg, csv = write_screen(result, output)
     for key, value in result.summary().items():

@@ -15,6 +15,14 @@ Every other lot -- two water runs, a short or bent side line, an island's closed
 shore, a side line that never crosses the MHW line -- is measured by the
 single-lot functions, so the answers are the same either way.
 
+With soundings and a vessel draft (:class:`NavigableDepth`), each lot's reach
+limit is the navigable-depth limit of Docks D(1) as :func:`dockreview.envelope.site_envelope`
+finds it for one lot: along the lot's axis from the middle of its band, where the
+depth first reaches the draft plus the clearance, plus the float's extent, at
+most 200 ft. The soundings are triangulated once for the whole layer and every
+lot's axis is sampled in one array. A lot whose axis the soundings do not cover
+far enough *needs data*: it is not eligible, and says so.
+
 With ``backend="dask"`` the lots are worked in spatial partitions on a
 dask.distributed cluster, each partition sent the shore, channels and docks near
 it (:func:`_dask_figures`). With ``audit=True`` every existing dock is reviewed
@@ -39,10 +47,12 @@ from pyproj import CRS
 from tqdm.auto import tqdm
 
 from . import crs as crs_mod
+from .bathymetry import Bathymetry, bathymetry
 from .dock import footprint_dock
 from .envelope import (
     GEOMETRIC_CHECKS,
     REACH_TOLERANCE_FT,
+    band_middle,
     band_width,
     greatest_reach,
     keep_clear,
@@ -57,11 +67,13 @@ from .envelope import (
 )
 from .errors import DockReviewError, LayerError
 from .io import DockReviewWarning, atomic_path, read_layer
-from .manifest import DockSpec, LayerSpec, Manifest, ReviewSettings
-from .measure import measure
+from .manifest import DockSpec, LayerSpec, Manifest, ReviewSettings, Vessel
+from .measure import DEPTH_STEP_FT, measure
 from .profile import Profile
 from .riparian import EXTENSION_CHORD_FT, riparian_geometry
-from .rules import CHECKS, Facts
+from .review import facts_of
+from .rules import CHECKS
+from .rules.base import FAIL, NEEDS_DATA
 from .site import Site
 
 log = logging.getLogger("dockreview")
@@ -81,13 +93,17 @@ SIDE_SLACK_FT = 2.0
 #: Per-lot figures the envelope work gives, before the table is assembled.
 FIGURE_COLUMNS = (
     "frontage_ft", "required_setback_ft", "band_width_ft", "envelope_area_sqft", "greatest_reach_ft",
-    "nearest_obstacle_ft", "existing_docks", "band_empty", "envelope",
+    "nearest_obstacle_ft", "existing_docks", "band_empty", "reach_limit_ft", "needs_data", "envelope",
 )
 BACKENDS = ("local", "dask")
 #: Dask partitions: about this many parcels each, but at least DASK_PARTITIONS_MIN and at most DASK_PARTITIONS_MAX.
 DASK_LOTS_PER_PARTITION = 50_000
 DASK_PARTITIONS_MIN = 4
 DASK_PARTITIONS_MAX = 64
+#: Lots whose axes are sampled for depth in one interpolation (bounds memory).
+NAV_CHUNK_LOTS = 2_000
+#: The soundings' depth field unless told otherwise (as in the README's site manifest).
+DEPTH_FIELD = "DEPTH_MLW"
 
 
 @dataclass
@@ -103,6 +119,8 @@ class ScreenLayers:
     channels, docks : GeoDataFrame or None
     crs : pyproj.CRS
     ft_per_unit : float
+    soundings : GeoDataFrame or None
+        Soundings (points), column ``depth_ft``: feet below mean low water, positive down.
     """
 
     parcels: gpd.GeoDataFrame
@@ -111,6 +129,7 @@ class ScreenLayers:
     docks: gpd.GeoDataFrame | None
     crs: CRS
     ft_per_unit: float
+    soundings: gpd.GeoDataFrame | None = None
 
 
 def _spec(text: str) -> LayerSpec:
@@ -145,14 +164,16 @@ def _polygons(frame: gpd.GeoDataFrame, label: str) -> gpd.GeoDataFrame:
 
 def read_screen_layers(
     parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
-    engine: str = "pyogrio",
+    engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD,
 ) -> ScreenLayers:
     """Read the screen's layers (``file`` or ``file.gpkg:layer``) into the working CRS.
 
     The working CRS is ``crs``, else the parcel layer's own; it must be projected.
+    The soundings' depths (ft below MLW, positive down) are read from ``depth_field``.
     """
     frames = {}
-    for role, text in (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks)):
+    sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
+    for role, text in sources:
         frames[role] = None if text is None else read_layer(_spec(text), role=role, engine=engine)
     working = crs_mod.working_crs(crs or frames["parcels"].crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
     for role, frame in frames.items():
@@ -173,7 +194,23 @@ def read_screen_layers(
         if frame is not None:
             frame = frame[~(shapely.is_missing(frame.geometry.values) | shapely.is_empty(frame.geometry.values))]
         optional[role] = frame
-    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, crs_mod.feet_per_unit(working))
+    depths = None if frames["soundings"] is None else _depths(frames["soundings"], depth_field, f"soundings layer {soundings}")
+    return ScreenLayers(
+        parcel_frame, merged, optional["channels"], optional["docks"], working, crs_mod.feet_per_unit(working), depths
+    )
+
+
+def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:
+    """Sounding points with a numeric depth, as column ``depth_ft``."""
+    if depth_field not in frame.columns:
+        fields = ", ".join(c for c in frame.columns if c != frame.geometry.name)
+        raise LayerError(f"{label}: no field '{depth_field}' (--depth-field); fields: {fields}")
+    depth = pd.to_numeric(frame[depth_field], errors="coerce").to_numpy(dtype=float)
+    geoms = frame.geometry.values
+    keep = np.isfinite(depth) & ~(shapely.is_missing(geoms) | shapely.is_empty(geoms))
+    if not keep.any():
+        raise LayerError(f"{label}: no sounding has a numeric depth in '{depth_field}'")
+    return gpd.GeoDataFrame({"depth_ft": depth[keep]}, geometry=geoms[keep], crs=frame.crs)
 
 
 # ---------------------------------------------------------------------------
@@ -446,6 +483,119 @@ def _zone(frontage, lo_pt, lo_dir, hi_pt, hi_dir, far):
 
 
 # ---------------------------------------------------------------------------
+# the navigable-depth limit of many lots at once (Docks D(1))
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NavigableDepth:
+    """The soundings, triangulated once, and the depth a dock must reach (Docks D(1)).
+
+    Attributes
+    ----------
+    bathymetry : Bathymetry
+        The whole layer's depth surface (:func:`dockreview.bathymetry.bathymetry`).
+    required_ft : float
+        The vessel's draft plus the clearance (ft below MLW).
+    float_extent_ft : float
+        How far the dock's float reaches along its axis (ft); the float may lie
+        beyond the navigable-depth point. 0 for a plain walkway.
+    """
+
+    bathymetry: Bathymetry
+    required_ft: float
+    float_extent_ft: float = 0.0
+
+    def limits(self, origins: np.ndarray, axes: np.ndarray, *, cap_ft: float, ft_per_unit: float) -> np.ndarray:
+        """The reach each dock may have, as ``measure`` gives ``max_allowed_reach_ft`` for one (ft).
+
+        Each axis (unit vectors, shape (n, 2)) is sampled from its origin on the
+        MHW line every :data:`~dockreview.measure.DEPTH_STEP_FT` out to ``cap_ft``,
+        :data:`NAV_CHUNK_LOTS` lots to an interpolation; the first deep-enough sample is refined
+        linearly with the one before it. Only the stretch the soundings cover
+        without a gap, from its first covered sample, counts.
+
+        Returns
+        -------
+        ndarray
+            ``min(cap, navigable reach + float extent)``; ``cap`` where the data
+            cover the axis out to it without reaching the depth; NaN where they
+            do not (the lot needs data).
+        """
+        s = np.arange(0.0, cap_ft + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
+        depth = np.empty((len(origins), len(s)))
+        for i in range(0, len(origins), NAV_CHUNK_LOTS):
+            xy = origins[i : i + NAV_CHUNK_LOTS, None, :] + (s / ft_per_unit)[None, :, None] * axes[i : i + NAV_CHUNK_LOTS, None, :]
+            depth[i : i + NAV_CHUNK_LOTS] = self._depth_at(xy.reshape(-1, 2)).reshape(-1, len(s))
+        run = _covered_run(np.isfinite(depth))
+        deep = run & (np.nan_to_num(depth, nan=-np.inf) >= self.required_ft)
+        found = deep.any(axis=1)
+        nav = _first_crossing(depth, s, np.argmax(deep, axis=1), np.argmax(run, axis=1), self.required_ft)
+        covered = np.where(run.any(axis=1), s[run.shape[1] - 1 - np.argmax(run[:, ::-1], axis=1)], 0.0)
+        unreached = np.where(covered >= cap_ft, cap_ft, np.nan)
+        return np.where(found, np.minimum(cap_ft, nav + self.float_extent_ft), unreached)
+
+
+    def _depth_at(self, xy: np.ndarray) -> np.ndarray:
+        """Depths at ``xy`` (n, 2); NaN outside the soundings' hull, which is not searched for them.
+
+        (Scipy looks for a point outside the hull but inside its bounding box
+        through every triangle, which is slow.)
+        """
+        hull = self.bathymetry.hull
+        shapely.prepare(hull)
+        inside = shapely.intersects_xy(hull, xy[:, 0], xy[:, 1])
+        out = np.full(len(xy), np.nan)
+        out[inside] = self.bathymetry.depth_at(xy[inside])
+        return out
+
+
+def _covered_run(known: np.ndarray) -> np.ndarray:
+    """Per row, the samples from the first known one up to (not including) the next unknown one."""
+    index = np.arange(known.shape[1])
+    first = np.argmax(known, axis=1)
+    after = index[None, :] >= first[:, None]
+    gap = ~known & after
+    stop = np.where(gap.any(axis=1), np.argmax(gap, axis=1), known.shape[1])
+    return after & (index[None, :] < stop[:, None]) & known.any(axis=1)[:, None]
+
+
+def _first_crossing(depth: np.ndarray, s: np.ndarray, k: np.ndarray, first: np.ndarray, required_ft: float) -> np.ndarray:
+    """Distance where the depth reaches ``required_ft``: sample ``k``, interpolated from ``k - 1`` unless ``k`` is the first."""
+    rows = np.arange(len(k))
+    before = np.maximum(k - 1, 0)
+    d0, d1 = depth[rows, before], depth[rows, k]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        between = s[before] + (required_ft - d0) / (d1 - d0) * (s[k] - s[before])
+    return np.where(k == first, s[k], between)
+
+
+def band_middles(frontages: np.ndarray, strips: np.ndarray) -> np.ndarray:
+    """The middle of each band at the MHW line (its longest piece), else the frontage's midpoint.
+
+    The array form of :func:`dockreview.envelope.band_middle`: where a dock is
+    grown from to find the navigable-depth limit.
+    """
+    pieces = shapely.line_merge(shapely.difference(frontages, strips))
+    parts, owner = shapely.get_parts(pieces, return_index=True)
+    out = shapely.line_interpolate_point(shapely.line_merge(frontages), 0.5, normalized=True)
+    if len(parts):
+        order = np.lexsort((-shapely.length(parts), owner))
+        longest = order[np.r_[True, owner[order][1:] != owner[order][:-1]]]
+        out[owner[longest]] = shapely.line_interpolate_point(parts[longest], 0.5, normalized=True)
+    return out
+
+
+def seaward_axes(frontages: np.ndarray, parcels: np.ndarray) -> np.ndarray:
+    """Unit normals to each frontage's chord, pointing away from its lot (the dock's default bearing)."""
+    start = shapely.get_coordinates(shapely.get_point(frontages, 0))
+    end = shapely.get_coordinates(shapely.get_point(frontages, -1))
+    chord, _ = _unit(end - start)
+    normal = np.stack([-chord[:, 1], chord[:, 0]], axis=1)
+    mid = shapely.get_coordinates(shapely.line_interpolate_point(frontages, 0.5, normalized=True))
+    away = mid - shapely.get_coordinates(shapely.centroid(parcels))
+    return np.where((np.sum(normal * away, axis=1) >= 0)[:, None], normal, -normal)
+
+
+# ---------------------------------------------------------------------------
 # the screen
 # ---------------------------------------------------------------------------
 @dataclass
@@ -460,13 +610,15 @@ class ScreenResult:
         """Counts of parcels, waterfront parcels and eligible parcels."""
         p = self.parcels
         out = {"parcels": len(p), "front the MHW line": int(p["fronts_mhw"].sum()), "eligible": int(p["eligible"].sum())}
+        if p["needs_data"].any():
+            out["need depth data"] = int(p["needs_data"].sum())
         if self.audit is not None:
             out["existing docks audited"] = len(self.audit)
             out["docks not allowed today"] = int((self.audit["verdict"] == "noncompliant").sum())
         return out
 
 
-def _lot_figures(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profile, tolerance_ft: float):
+def _lot_figures(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profile, tolerance_ft: float, depth: NavigableDepth | None):
     """Envelope figures of the lots ``lots`` (indices into ``polys``), worked as arrays."""
     ft = layers.ft_per_unit
     max_reach = profile("max_reach_ft") / ft
@@ -478,8 +630,17 @@ def _lot_figures(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Prof
     frontage_ft = shapely.length(rip.frontage) * ft
     setback_ft = required_setback(frontage_ft, profile)
     strips = setback_strips(rip.side_a, rip.side_b, setback_ft / ft)
-    band = setback_band(rip.zone, strips, rip.frontage, max_reach)
     width_ft = band_width(rip.frontage, strips) * ft
+    reach_ft = np.full(len(rip.lot), profile("max_reach_ft"))
+    if depth is not None:
+        has_band = np.flatnonzero(width_ft > 0)
+        reach_ft[has_band] = depth.limits(
+            shapely.get_coordinates(band_middles(rip.frontage[has_band], strips[has_band])),
+            seaward_axes(rip.frontage[has_band], polys[lots[rip.lot[has_band]]]),
+            cap_ft=profile("max_reach_ft"), ft_per_unit=ft,
+        )
+    needs_data = np.isnan(reach_ft)
+    band = setback_band(rip.zone, strips, rip.frontage, np.where(needs_data, profile("max_reach_ft"), reach_ft) / ft)
     channels = None if layers.channels is None else np.asarray(layers.channels.geometry.values, dtype=object)
     docks = None if layers.docks is None else np.asarray(layers.docks.geometry.values, dtype=object)
     own_dock, own_lot = own_docks(rip.zone, rip.frontage, docks, tolerance_ft / ft)
@@ -496,6 +657,8 @@ def _lot_figures(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Prof
             "nearest_obstacle_ft": nearest_obstacle(rip.frontage, strips, obstacles) * ft,
             "existing_docks": np.bincount(own_lot, minlength=len(rip.lot)),
             "band_empty": shapely.area(band) <= 0,
+            "reach_limit_ft": reach_ft,
+            "needs_data": needs_data,
             "envelope": envelope,
         },
         index=lots[rip.lot],
@@ -503,8 +666,12 @@ def _lot_figures(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Prof
     return figures, lots[left_over]
 
 
-def _one_by_one(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profile, tolerance_ft: float):
-    """Envelope figures of the lots the arrays could not resolve, by the single-lot functions."""
+def _one_by_one(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profile, tolerance_ft: float, depth: NavigableDepth | None):
+    """Envelope figures of the lots the arrays could not resolve, by the single-lot functions.
+
+    With soundings the reach limit is found as :func:`dockreview.envelope.site_envelope`
+    finds it: along the lot's axis from the middle of its band (Docks D(1)).
+    """
     ft = layers.ft_per_unit
     rows, index = [], []
     nearby = [
@@ -522,7 +689,9 @@ def _one_by_one(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profi
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                env = lot_envelope(poly, local, ft_per_unit=ft, profile=profile, channels=channels, docks=docks, tolerance_ft=tolerance_ft)
+                env, limit = _depth_limited_envelope(
+                    poly, local, ft_per_unit=ft, profile=profile, channels=channels, docks=docks, tolerance_ft=tolerance_ft, depth=depth
+                )
         except DockReviewError as exc:
             log.debug("lot %s: %s", i, exc)
             continue
@@ -536,6 +705,8 @@ def _one_by_one(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profi
                 "nearest_obstacle_ft": np.nan if env.nearest_obstacle_ft is None else env.nearest_obstacle_ft,
                 "existing_docks": env.existing_docks,
                 "band_empty": shapely.area(env.band) <= 0,
+                "reach_limit_ft": limit,
+                "needs_data": bool(np.isnan(limit)),
                 "envelope": env.geometry,
             }
         )
@@ -543,11 +714,30 @@ def _one_by_one(polys, lots, layers: ScreenLayers, mhw: MhwIndex, profile: Profi
     return pd.DataFrame(rows, index=np.asarray(index, dtype=int), columns=list(FIGURE_COLUMNS))
 
 
+def _depth_limited_envelope(poly, mhw, *, ft_per_unit, profile, channels, docks, tolerance_ft, depth: NavigableDepth | None):
+    """``lot_envelope`` of one lot within its navigable-depth limit (Docks D(1)), and that limit (ft; NaN: needs data).
+
+    As :func:`dockreview.envelope.site_envelope`: the limit is found along the
+    lot's axis from the middle of its band, and applied when under the 200-ft cap.
+    """
+    env = lot_envelope(poly, mhw, ft_per_unit=ft_per_unit, profile=profile, channels=channels, docks=docks, tolerance_ft=tolerance_ft)
+    if depth is None or env.band_width_ft <= 0:
+        return env, env.reach_limit_ft
+    origin = shapely.get_coordinates(band_middle(env))
+    limit = float(depth.limits(origin, env.riparian.seaward[None, :], cap_ft=env.reach_limit_ft, ft_per_unit=ft_per_unit)[0])
+    if limit < env.reach_limit_ft:
+        env = lot_envelope(
+            poly, mhw, ft_per_unit=ft_per_unit, profile=profile, channels=channels, docks=docks, tolerance_ft=tolerance_ft,
+            reach_ft=limit,
+        )
+    return env, limit
+
+
 def screen(
     layers: ScreenLayers, *, profile: Profile, id_field: str | None = None, class_field: str | None = None,
     qualifying: tuple[str, ...] = SINGLE_FAMILY_CLASSES, tolerance_ft: float = 5.0, audit: bool = False,
     dock_id_field: str | None = None, progress: bool | None = None, backend: str = "local",
-    scheduler: str | None = None,
+    scheduler: str | None = None, draft_ft: float | None = None, float_extent_ft: float = 0.0,
 ) -> ScreenResult:
     """Screen every parcel of ``layers`` for a dock (Docks B, C, D(1)).
 
@@ -575,6 +765,13 @@ def screen(
     scheduler : str, optional
         Address of an existing dask scheduler; default a local cluster with one
         single-threaded worker per CPU.
+    draft_ft : float, optional
+        The vessel's draft; with the layers' soundings, each lot's reach limit
+        is the navigable-depth limit (Docks D(1)) at the draft plus the
+        profile's ``nav_depth_clearance_ft``. Needed with soundings.
+    float_extent_ft : float
+        The float's extent along the dock's axis (ft), allowed beyond the
+        navigable-depth point; 0 for a plain walkway.
     """
     if backend not in BACKENDS:
         raise DockReviewError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
@@ -588,10 +785,11 @@ def screen(
     audit_layers = layers
     if dock_id_field is not None and layers.docks is not None:
         layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
+    depth = navigable_depth(layers, profile, draft_ft, float_extent_ft)
     if backend == "dask":
-        figures = _dask_figures(layers, profile, tolerance_ft, scheduler)
+        figures = _dask_figures(layers, profile, tolerance_ft, scheduler, depth)
     else:
-        figures = _figures(layers, profile, tolerance_ft, progress)
+        figures = _figures(layers, profile, tolerance_ft, progress, depth)
     table = _parcel_table(parcels, figures, id_field, class_field, qualifying, profile)
     has_area = shapely.area(figures["envelope"].to_numpy()) > 0
     env_frame = gpd.GeoDataFrame(
@@ -600,11 +798,27 @@ def screen(
     )
     result = ScreenResult(table, env_frame)
     if audit:
-        result.audit = audit_docks(audit_layers, table, profile=profile, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field)
+        result.audit = audit_docks(
+            audit_layers, table, profile=profile, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field, draft_ft=draft_ft
+        )
     return result
 
 
-def _figures(layers: ScreenLayers, profile: Profile, tolerance_ft: float, progress: bool | None) -> pd.DataFrame:
+def navigable_depth(layers: ScreenLayers, profile: Profile, draft_ft: float | None, float_extent_ft: float) -> NavigableDepth | None:
+    """The layers' soundings triangulated once, with the depth a dock must reach (Docks D(1)); None without soundings."""
+    if layers.soundings is None:
+        if draft_ft is not None:
+            raise DockReviewError("a vessel draft (--draft) needs a soundings layer (--soundings)")
+        return None
+    if draft_ft is None:
+        raise DockReviewError("a soundings layer (--soundings) needs the vessel draft (--draft) to find navigable depth")
+    if draft_ft <= 0 or float_extent_ft < 0:
+        raise DockReviewError("--draft must be positive and --float-extent not negative")
+    surface = bathymetry(layers.soundings, label="soundings layer")
+    return NavigableDepth(surface, draft_ft + profile("nav_depth_clearance_ft"), float_extent_ft)
+
+
+def _figures(layers: ScreenLayers, profile: Profile, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None) -> pd.DataFrame:
     """Envelope figures (:data:`FIGURE_COLUMNS`) of every lot that fronts the MHW line, by parcel row number."""
     polys = np.asarray(layers.parcels.geometry.values, dtype=object)
     mhw = MhwIndex(layers.mhw)
@@ -613,21 +827,24 @@ def _figures(layers: ScreenLayers, profile: Profile, tolerance_ft: float, progre
     frames = [pd.DataFrame(columns=list(FIGURE_COLUMNS))]
     batches = [fronting[i : i + BATCH_LOTS] for i in range(0, len(fronting), BATCH_LOTS)]
     for lots in tqdm(batches, desc="screen", unit="batch", disable=False if progress else (None if progress is None else True)):
-        figures, left = _lot_figures(polys, lots, layers, mhw, profile, tolerance_ft)
+        figures, left = _lot_figures(polys, lots, layers, mhw, profile, tolerance_ft, depth)
         frames.append(figures)
         if len(left):
             log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
-            frames.append(_one_by_one(polys, left, layers, mhw, profile, tolerance_ft))
+            frames.append(_one_by_one(polys, left, layers, mhw, profile, tolerance_ft, depth))
     return pd.concat([f for f in frames if len(f)] or frames[:1])
 
 
-def _dask_figures(layers: ScreenLayers, profile: Profile, tolerance_ft: float, scheduler: str | None) -> pd.DataFrame:
+def _dask_figures(
+    layers: ScreenLayers, profile: Profile, tolerance_ft: float, scheduler: str | None, depth: NavigableDepth | None
+) -> pd.DataFrame:
     """:func:`_figures` over spatial partitions of the parcels on a dask.distributed cluster.
 
     The parcels are partitioned along a Hilbert curve (dask-geopandas
     ``spatial_shuffle``) and kept on the workers. Each partition is sent the MHW
     line, channels and docks within :func:`_partition_margin` of its hull, so
-    lots at its edge see their neighbours' docks and the shore beyond.
+    lots at its edge see their neighbours' docks and the shore beyond. The
+    triangulated soundings, when given, are sent once to every worker.
     """
     import dask
     import dask_geopandas
@@ -644,7 +861,8 @@ def _dask_figures(layers: ScreenLayers, profile: Profile, tolerance_ft: float, s
         if scheduler is None:
             cluster = stack.enter_context(LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1))
             scheduler = cluster.scheduler_address
-        stack.enter_context(Client(scheduler))
+        client = stack.enter_context(Client(scheduler))
+        shared_depth = None if depth is None else client.scatter(depth, broadcast=True)
         partitions = min(DASK_PARTITIONS_MAX, max(DASK_PARTITIONS_MIN, len(frame) // DASK_LOTS_PER_PARTITION))
         shuffled = dask_geopandas.from_geopandas(frame, npartitions=partitions).spatial_shuffle().persist()
         shuffled.calculate_spatial_partitions()
@@ -657,7 +875,7 @@ def _dask_figures(layers: ScreenLayers, profile: Profile, tolerance_ft: float, s
             tasks.append(
                 dask.delayed(_partition_figures)(
                     part, shapely.clip_by_rect(layers.mhw, *box.bounds), near.get("channels"), near.get("docks"),
-                    layers.crs, layers.ft_per_unit, profile, tolerance_ft,
+                    layers.crs, layers.ft_per_unit, profile, tolerance_ft, shared_depth,
                 )
             )
         results = dask.compute(*tasks)
@@ -677,12 +895,12 @@ def _partition_margin(layers: ScreenLayers, profile: Profile) -> float:
     return max(lot, water)
 
 
-def _partition_figures(part, mhw, channels, docks, crs, ft_per_unit, profile, tolerance_ft) -> pd.DataFrame:
+def _partition_figures(part, mhw, channels, docks, crs, ft_per_unit, profile, tolerance_ft, depth) -> pd.DataFrame:
     """:func:`_figures` of one partition, indexed by the parcels' row numbers in the whole layer."""
     if mhw.is_empty:
         return pd.DataFrame(columns=list(FIGURE_COLUMNS))
     layers = ScreenLayers(part.reset_index(drop=True), shapely.line_merge(mhw), channels, docks, crs, ft_per_unit)
-    figures = _figures(layers, profile, tolerance_ft, progress=False)
+    figures = _figures(layers, profile, tolerance_ft, progress=False, depth=depth)
     figures.index = part["row"].to_numpy()[figures.index.to_numpy(dtype=int)]
     return figures
 
@@ -699,6 +917,10 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
         classes = np.full(n, None, dtype=object)
         qualifies = np.full(n, True)
     columns = {c: fig[c].to_numpy() for c in ("frontage_ft", "band_width_ft", "required_setback_ft", "band_empty", "envelope_area_sqft", "nearest_obstacle_ft")}
+    needs_data = fig["needs_data"].eq(True).to_numpy()
+    limit = fig["reach_limit_ft"].to_numpy(dtype=float)
+    # the band is empty only because navigable depth is reached at the shore, not for want of room
+    at_shore = columns["band_empty"].astype(bool) & (columns["band_width_ft"] > 0) & (limit < profile("max_reach_ft"))
     reasons = []
     for i in range(n):
         if not fronts[i]:
@@ -710,12 +932,19 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
                 frontage_ft=columns["frontage_ft"][i],
                 band_width_ft=columns["band_width_ft"][i],
                 required_setback_ft=columns["required_setback_ft"][i],
-                band_empty=bool(columns["band_empty"][i]),
-                envelope_empty=not columns["envelope_area_sqft"][i] > 0,
+                band_empty=bool(columns["band_empty"][i]) and not at_shore[i],
+                envelope_empty=not columns["envelope_area_sqft"][i] > 0 and not at_shore[i],
                 nearest_obstacle_ft=None if np.isnan(nearest) else nearest,
                 profile=profile,
             )
         )
+        if at_shore[i]:
+            why.append(f"navigable depth is reached at the shore: a dock may reach {limit[i]:,.1f} ft (Docks D(1))")
+        if needs_data[i]:
+            why.append(
+                "needs data: the soundings do not cover the lot's water far enough along its axis to find "
+                "navigable depth (Docks D(1))"
+            )
         if not qualifies[i]:
             why.insert(0, f"property class {classes[i]} is not a single-family dwelling (Docks B)")
         reasons.append("; ".join(why))
@@ -731,6 +960,8 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
             "band_width_ft": fig["band_width_ft"].to_numpy(),
             "envelope_area_sqft": fig["envelope_area_sqft"].to_numpy(),
             "greatest_reach_ft": fig["greatest_reach_ft"].to_numpy(),
+            "reach_limit_ft": fig["reach_limit_ft"].to_numpy(dtype=float),
+            "needs_data": needs_data,
             "existing_docks": fig["existing_docks"].fillna(0).astype(int).to_numpy(),
             "eligible": reasons == "",
             "reasons": reasons,
@@ -760,7 +991,7 @@ def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
 # ---------------------------------------------------------------------------
 AUDIT_COLUMNS = (
     "setback_ft", "required_setback_ft", "reach_ft", "length_ft", "channel_clearance_ft", "dock_clearance_ft",
-    "max_width_ft", "float_area_sqft",
+    "max_width_ft", "float_area_sqft", "max_allowed_reach_ft",
 )
 #: Channels and docks farther than this (ft) from a dock cannot decide its clearances.
 AUDIT_RADIUS_FT = 1_000.0
@@ -768,7 +999,7 @@ AUDIT_RADIUS_FT = 1_000.0
 
 def audit_docks(
     layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profile: Profile, tolerance_ft: float = 5.0,
-    dock_id_field: str | None = None, component_field: str = "component",
+    dock_id_field: str | None = None, component_field: str = "component", draft_ft: float | None = None,
 ) -> gpd.GeoDataFrame:
     """Review every existing dock against the geometric checks of its own lot, for code enforcement.
 
@@ -776,14 +1007,18 @@ def audit_docks(
     measured by the review's own :func:`~dockreview.measure.measure` on the
     waterfront lot it touches (the nearest one), against the other docks and
     the channels; its components come from ``component_field`` when the layer
-    has it, else the whole dock counts as walkway. This is a loop over docks,
-    which are far fewer than parcels.
+    has it, else the whole dock counts as walkway. With the layers' soundings
+    and ``draft_ft`` the navigable-depth limit of Docks D(1) is checked too,
+    from the soundings within :data:`AUDIT_RADIUS_FT`. This is a loop over
+    docks, which are far fewer than parcels.
 
     Returns
     -------
     GeoDataFrame
         One row per dock: its id, its lot's id, the measurements, the failing
-        checks and ``verdict`` (``compliant`` or ``noncompliant``), the footprint.
+        checks and ``verdict``: ``noncompliant`` when a check fails, else
+        ``needs data`` when the soundings were given but do not reach far
+        enough along the dock, else ``compliant``; and the footprint.
     """
     docks = layers.docks
     if docks is None:
@@ -802,8 +1037,10 @@ def audit_docks(
     dock_tree = shapely.STRtree(dock_geoms)
     channel_geoms = None if layers.channels is None else np.asarray(layers.channels.geometry.values, dtype=object)
     channel_tree = None if channel_geoms is None else shapely.STRtree(channel_geoms)
+    soundings = layers.soundings
+    sounding_tree = None if soundings is None else shapely.STRtree(soundings.geometry.values)
     settings = ReviewSettings(mhw_tolerance_ft=tolerance_ft)
-    facts = Facts(layers=frozenset({"docks"} | ({"channels"} if channel_geoms is not None else set())))
+    vessel = Vessel(draft_ft=draft_ft)
     radius = AUDIT_RADIUS_FT / ft
     rows, shapes = [], []
     for name in pd.unique(group):
@@ -821,7 +1058,10 @@ def audit_docks(
         mhw = shore.near(shapely.buffer(area, 3.0 * parcel.length))
         others = np.setdiff1d(dock_tree.query(area), members)
         site = Site(
-            manifest=Manifest(Path("screen"), str(name), layers.crs.to_string(), {}, "parcel_id", str(row["parcel_id"]), DockSpec(), settings),
+            manifest=Manifest(
+                Path("screen"), str(name), layers.crs.to_string(), {}, "parcel_id", str(row["parcel_id"]), DockSpec(), settings,
+                vessel=vessel,
+            ),
             crs=layers.crs,
             ft_per_unit=ft,
             parcel=parcel,
@@ -830,6 +1070,7 @@ def audit_docks(
             channels=None if channel_tree is None else gpd.GeoDataFrame(geometry=channel_geoms[np.sort(channel_tree.query(area))], crs=layers.crs),
             docks=gpd.GeoDataFrame(geometry=dock_geoms[np.sort(others)], crs=layers.crs),
             dock_footprint=None,
+            soundings=_soundings_near(soundings, sounding_tree, area),
         )
         frame = gpd.GeoDataFrame({"component": kinds[members]}, geometry=dock_geoms[members], crs=layers.crs)
         try:
@@ -842,9 +1083,19 @@ def audit_docks(
             row["verdict"] = f"not reviewed: {exc}"
             rows.append(row)
             continue
-        row.update({c: m[c] for c in AUDIT_COLUMNS})
-        failed = [c.id for c in (check(m, facts, profile) for check in CHECKS) if c.id in GEOMETRIC_CHECKS and c.status == "fail"]
+        row.update({c: np.nan if m[c] is None else m[c] for c in AUDIT_COLUMNS})
+        results = [c for c in (check(m, facts_of(site), profile) for check in CHECKS) if c.id in GEOMETRIC_CHECKS]
+        failed = [c.id for c in results if c.status == FAIL]
+        unknown_depth = soundings is not None and any(c.id == "navigable-reach" and c.status == NEEDS_DATA for c in results)
         row["failed"] = ", ".join(failed)
-        row["verdict"] = "noncompliant" if failed else "compliant"
+        row["verdict"] = "noncompliant" if failed else "needs data" if unknown_depth else "compliant"
         rows.append(row)
     return gpd.GeoDataFrame(pd.DataFrame(rows), geometry=gpd.GeoSeries(shapes, crs=layers.crs))
+
+
+def _soundings_near(soundings: gpd.GeoDataFrame | None, tree: shapely.STRtree | None, area: shapely.Geometry):
+    """The soundings inside ``area``; None when there are none (the dock's depth then needs data)."""
+    if soundings is None:
+        return None
+    near = np.sort(tree.query(area))
+    return soundings.iloc[near] if len(near) else None

@@ -9,6 +9,9 @@ one), and property classes mix single-family (210, 215) with others.
 Offshore, channels run along stretches of each coast at various distances, and
 about a third of the waterfront lots have a T dock (walkway and float features
 sharing a ``dock_id``), some long, off-centre or wide enough to break the rules.
+With ``soundings=True`` each coast gets a grid of soundings on a plane bottom
+(:func:`plane_depth`) over the first :data:`SURVEYED_FRACTION` of its length, so
+the lots beyond the survey have no depths.
 
 Everything is EPSG:2263 (US survey feet) near Kings Point and repeatable from ``seed``.
 """
@@ -33,6 +36,17 @@ FRONT_DEPTH_FT = 200.0
 BACK_DEPTH_FT = 150.0
 CLASSES = np.array(["210", "215", "220", "311"])
 CLASS_WEIGHTS = np.array([0.8, 0.1, 0.05, 0.05])
+#: Soundings: the depth field, grid spacing (ft), the bottom's slope (ft of depth per ft seaward, +y),
+#: the height above a coast's mean shore line (ft) where the depth is 0 ft below MLW, and how far
+#: landward and seaward of the mean shore line the grid runs.
+DEPTH_FIELD = "DEPTH_MLW"
+SOUNDING_SPACING_FT = 100.0
+DEPTH_SLOPE = 1.0 / 20.0
+ZERO_DEPTH_FT = 120.0
+SURVEY_LANDWARD_FT = 250.0
+SURVEY_SEAWARD_FT = 700.0
+#: Share of each coast's length (from its start) that the soundings cover.
+SURVEYED_FRACTION = 0.8
 
 
 @dataclass
@@ -43,11 +57,39 @@ class County:
     mhw: gpd.GeoDataFrame
     channels: gpd.GeoDataFrame
     docks: gpd.GeoDataFrame
+    soundings: gpd.GeoDataFrame | None = None
 
     def write(self, path) -> None:
-        """Write the four layers into one GeoPackage (layers parcels, mhw, channels, docks)."""
-        for name in ("parcels", "mhw", "channels", "docks"):
-            getattr(self, name).to_file(path, layer=name, driver="GPKG", engine="pyogrio")
+        """Write the layers into one GeoPackage (parcels, mhw, channels, docks, and soundings when made)."""
+        for name in ("parcels", "mhw", "channels", "docks", "soundings"):
+            frame = getattr(self, name)
+            if frame is not None:
+                frame.to_file(path, layer=name, driver="GPKG", engine="pyogrio")
+
+
+def coast_base_y(c: int) -> float:
+    """The y of coast ``c``'s mean shore line (its MHW line waves about it)."""
+    return ORIGIN[1] + c * COAST_SPACING_FT
+
+
+def plane_depth(xy: np.ndarray, c: int) -> np.ndarray:
+    """Depth (ft below MLW, positive down) of coast ``c``'s plane bottom at points ``xy`` (n, 2).
+
+    The bottom deepens by :data:`DEPTH_SLOPE` per foot seaward (+y) and is at
+    MLW :data:`ZERO_DEPTH_FT` seaward of the mean shore line; linear
+    interpolation on any triangulation of its soundings gives it exactly.
+    """
+    return (np.asarray(xy)[:, 1] - coast_base_y(c) - ZERO_DEPTH_FT) * DEPTH_SLOPE
+
+
+def _soundings(c: int, mhw: shapely.LineString) -> tuple[np.ndarray, np.ndarray]:
+    """Sounding points on coast ``c``'s plane, over the first :data:`SURVEYED_FRACTION` of its length."""
+    x0, _, x1, _ = mhw.bounds
+    base = coast_base_y(c)
+    x = np.arange(x0, x0 + SURVEYED_FRACTION * (x1 - x0), SOUNDING_SPACING_FT)
+    y = np.arange(base - SURVEY_LANDWARD_FT, base + SURVEY_SEAWARD_FT + 1e-9, SOUNDING_SPACING_FT)
+    xy = np.stack(np.meshgrid(x, y), axis=-1).reshape(-1, 2)
+    return xy, plane_depth(xy, c)
 
 
 def _shore(x: np.ndarray, phase: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -114,8 +156,16 @@ def _coast(c: int, n_front: int, rng: np.random.Generator):
     return front, inland, mhw, channels, (docks, dock_kind, dock_id)
 
 
-def county(n_lots: int, *, seed: int = 0) -> County:
+def county(n_lots: int, *, seed: int = 0, soundings: bool = False) -> County:
     """A synthetic county of ``n_lots`` parcels (half of them on the water).
+
+    Parameters
+    ----------
+    n_lots : int
+    seed : int
+    soundings : bool
+        Also make a soundings layer (points, depth field :data:`DEPTH_FIELD`,
+        ft below MLW) on each coast's plane bottom (:func:`plane_depth`).
 
     Examples
     --------
@@ -127,6 +177,7 @@ def county(n_lots: int, *, seed: int = 0) -> County:
     n_front_total = (n_lots + 1) // 2
     fronts, inlands, ids, mhws, channels = [], [], [], [], []
     docks, kinds, dock_ids = [], [], []
+    sounding_xy, sounding_depth = [], []
     for c, start in enumerate(range(0, n_front_total, LOTS_PER_COAST)):
         n_front = min(LOTS_PER_COAST, n_front_total - start)
         front, inland, mhw, chan, (dk, kind, did) = _coast(c, n_front, rng)
@@ -138,6 +189,10 @@ def county(n_lots: int, *, seed: int = 0) -> County:
         docks += dk
         kinds += kind
         dock_ids += did
+        if soundings:
+            xy, depth = _soundings(c, mhw)
+            sounding_xy.append(xy)
+            sounding_depth.append(depth)
     n_inland = n_lots - n_front_total
     rings = fronts + inlands[:n_inland]
     parcel_ids = ids + [f"{i}-B" for i in ids[:n_inland]]
@@ -149,4 +204,9 @@ def county(n_lots: int, *, seed: int = 0) -> County:
         mhw=gpd.GeoDataFrame({"NAME": [f"coast {i}" for i in range(len(mhws))]}, geometry=mhws, crs=CRS),
         channels=gpd.GeoDataFrame({"NAME": [f"channel {i}" for i in range(len(channels))]}, geometry=_polygons(channels) if channels else [], crs=CRS),
         docks=gpd.GeoDataFrame({"dock_id": dock_ids, "component": kinds}, geometry=_polygons(docks) if docks else [], crs=CRS),
+        soundings=(
+            gpd.GeoDataFrame({DEPTH_FIELD: np.concatenate(sounding_depth)}, geometry=shapely.points(np.vstack(sounding_xy)), crs=CRS)
+            if soundings
+            else None
+        ),
     )
