@@ -495,3 +495,14 @@ def test_traceback_only_with_debug(site):
     assert plain.returncode == 2
     assert plain.stderr.startswith("error: ") and "Traceback" not in plain.stderr
     assert "Traceback" in debug.stderr and "SiteDataError" in debug.stderr
+
+
+@pytest.mark.parametrize("jetty_u", [90.0, -90.0])
+def test_a_jetty_joining_the_shore_is_not_frontage(tmp_path, jetty_u):
+    # A 15-ft jetty digitised into the MHW layer meets the shore inside the lot: the frontage runs
+    # along the shore between the water corners (200 ft), not out and back along the jetty.
+    s = make_site(tmp_path, dock=t_dock())
+    mhw_with(s, [LineString([(-500, 0), (500, 0)]), LineString([(jetty_u, 0), (jetty_u, 15)])])
+    m = measured(run(s.manifest), 3)
+    assert m["frontage_ft"] == pytest.approx(200.0, abs=TOL)
+    assert_base_answer(m)

@@ -1010,9 +1010,9 @@ def test_groin_as_separate_mhw_feature(tmp_path):
     man = build(tmp_path, fr, subject=subject, neighbours=nbs, mhw=mhw, dock=dock)
     write_layer(tmp_path, fr, "mhw", [mhw, groin])
     m, st = check(man)
-    # frontage: 200 or 280 depending on whether the groin's outline counts: not asserted.
+    # frontage: 200, along the shore between the water corners; the groin is a side branch of the MHW network.
     # reach: the float corner (-10, 120) is 120 from (-10, 0) (the groin is farther).
-    compare(m, st, {"setback_left_ft": 90.0, "setback_right_ft": 90.0, "reach_ft": 120.0,
+    compare(m, st, {"frontage_ft": 200.0, "setback_left_ft": 90.0, "setback_right_ft": 90.0, "reach_ft": 120.0,
                     "length_ft": 120.0, "max_width_ft": 6.0}, {"side-setback": "pass"})
 
 

@@ -26,6 +26,8 @@ import numpy as np
 import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import dijkstra
 from shapely.ops import substring
 
 from .errors import SiteDataError
@@ -264,6 +266,9 @@ def _frontage(mhw: BaseGeometry, a: Point, b: Point, water_boundary: LineString,
     db = [p.distance(b) for p in parts]
     ia, ib = int(np.argmin(da)), int(np.argmin(db))
     if ia != ib:
+        path = _network_path(parts, a, b)
+        if path is not None:
+            return path
         warnings.warn(
             "the MHW line has a gap between the lot's water corners; the frontage adds up the MHW pieces "
             "along the lot",
@@ -284,6 +289,40 @@ def _frontage(mhw: BaseGeometry, a: Point, b: Point, water_boundary: LineString,
         if mid_other < mid_arc:
             arc = other
     return arc
+
+
+def _network_path(parts: list[LineString], a: Point, b: Point) -> LineString | None:
+    """The shortest way along the MHW network from ``a`` to ``b``, or None when it is broken between them.
+
+    Pieces meeting at a junction (a groin or a creek mouth joining the shore)
+    are walked through; side branches are not counted in the frontage.
+    """
+    segments = [
+        (np.asarray(p0), np.asarray(p1))
+        for part in parts
+        for p0, p1 in zip(part.coords[:-1], part.coords[1:])
+        if p0 != p1
+    ]
+    lines = shapely.linestrings([np.stack(s) for s in segments])
+    for corner in (a, b):
+        k = int(np.argmin(shapely.distance(lines, corner)))
+        p0, p1 = segments[k]
+        c = np.asarray(shapely.line_interpolate_point(lines[k], lines[k].project(corner)).coords[0])
+        segments[k : k + 1] = [(p0, c), (c, p1)]
+        lines = shapely.linestrings([np.stack(s) for s in segments])
+    ends = np.round(np.array([[*p0, *p1] for p0, p1 in segments]).reshape(-1, 2), 6)
+    nodes, index = np.unique(ends, axis=0, return_inverse=True)
+    index = index.reshape(-1, 2)
+    weights = np.maximum(shapely.length(lines), 1e-12)
+    graph = coo_matrix((weights, (index[:, 0], index[:, 1])), shape=(len(nodes), len(nodes))).tocsr()
+    start, stop = (int(np.argmin(np.hypot(*(nodes - np.asarray(p.coords[0])).T))) for p in (a, b))
+    dist, pred = dijkstra(graph, directed=False, indices=start, return_predecessors=True)
+    if not np.isfinite(dist[stop]):
+        return None
+    path = [stop]
+    while path[-1] != start:
+        path.append(int(pred[path[-1]]))
+    return LineString(nodes[path[::-1]])
 
 
 def riparian_geometry(

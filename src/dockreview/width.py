@@ -26,6 +26,11 @@ BEND_CLEARANCE = 1.25
 STRAIGHT_DEG = 10.0
 
 
+def _cross(a: np.ndarray, b: np.ndarray) -> float:
+    """The z component of the cross product of two plane vectors (sine of the angle between unit vectors)."""
+    return float(a[0] * b[1] - a[1] * b[0])
+
+
 def centre_line(poly: Polygon) -> LineString:
     """The trunk of ``poly``'s medial axis: its longest path, end to end.
 
@@ -97,7 +102,7 @@ def _runs(trunk: LineString, boundary: shapely.Geometry, half: float) -> list[tu
         return []
     first = (runs[0][1] - runs[0][0]) / np.hypot(*(runs[0][1] - runs[0][0]))
     limit = np.sin(np.radians(STRAIGHT_DEG))
-    if all(abs(np.cross(first, (q1 - q0) / np.hypot(*(q1 - q0)))) <= limit for q0, q1 in runs):
+    if all(abs(_cross(first, (q1 - q0) / np.hypot(*(q1 - q0)))) <= limit for q0, q1 in runs):
         return [(runs[0][0], runs[-1][1])]
     return runs
 
@@ -171,7 +176,7 @@ def _envelope_axis(poly: Polygon, direction: np.ndarray) -> np.ndarray:
     axis = max(sides, key=lambda v: np.hypot(*v))
     axis = axis / np.hypot(*axis)
     axis = axis if axis @ direction >= 0 else -axis
-    return axis if abs(np.cross(axis, direction)) <= np.sin(np.radians(STRAIGHT_DEG)) else direction
+    return axis if abs(_cross(axis, direction)) <= np.sin(np.radians(STRAIGHT_DEG)) else direction
 
 
 def _short_side(poly: Polygon) -> float:
