@@ -996,11 +996,6 @@ def test_mhw_pieces_overlapping_at_a_seam(tmp_path, overlap):
 # 27. a groin on the lot digitised as its own MHW feature (a 3 x 40 ft outline whose
 #     ends touch the shoreline); the dock, rooted explicitly at (0, 0), is 47 ft away
 # --------------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="known limitation: the land side of an MHW piece that is neither the lot's shore nor a closed "
-    "island ring is read against the lot's centroid, so a groin outline 47 ft away reads the dock as upland",
-)
 def test_groin_as_separate_mhw_feature(tmp_path):
     fr = Frame(rotation=20.0)
     subject, nbs, mhw = _plain_lot()

@@ -60,7 +60,8 @@ class WaterSide:
     The land side of each MHW piece is the side the lot lies on, except for a
     closed ring off the lot's own shore: that is an island (a marsh island, a
     sandbar), with its land inside. A point is seaward when it lies on the
-    other side of the nearest piece. The side is read against the local
+    other side of the nearest piece, leaving aside pieces joined to others at
+    both ends (a groin or pier outline drawn into the MHW line). The side is read against the local
     tangent across the nearest point, which is right at vertices too.
 
     Parameters
@@ -86,6 +87,23 @@ class WaterSide:
             else:
                 inland.append(anchor)
         self.land_sign = np.array([self._side_of(i, np.array([[p.x, p.y]]))[0] for i, p in enumerate(inland)])
+        trunk = [i for i, part in enumerate(self.parts) if not self._is_branch(i, part)] or list(range(len(self.parts)))
+        self.trunk = np.asarray(trunk)
+        self.trunk_tree = shapely.STRtree([self.parts[i] for i in trunk])
+
+    def _is_branch(self, index: int, part: LineString) -> bool:
+        """A piece whose two ends both join other pieces: a groin or pier outline drawn into the MHW line.
+
+        Its two sides are both water, so it cannot tell land from water; points
+        nearest it are read against the nearest other piece.
+        """
+        if part.is_closed:
+            return False
+        ends = shapely.points([part.coords[0], part.coords[-1]])
+        tiny = 1e-6 * max(part.length, 1.0)
+        return all(
+            any(j != index for j in self.tree.query(shapely.buffer(end, tiny), predicate="intersects")) for end in ends
+        )
 
     def _side_of(self, part_index: int, xy: np.ndarray) -> np.ndarray:
         part = self.parts[part_index]
@@ -103,7 +121,7 @@ class WaterSide:
     def seaward(self, xy: np.ndarray) -> np.ndarray:
         """Boolean array: is each point (N x 2) strictly seaward of the MHW line?"""
         xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        nearest = self.tree.query_nearest(shapely.points(xy), all_matches=False)[1]
+        nearest = self.trunk[self.trunk_tree.query_nearest(shapely.points(xy), all_matches=False)[1]]
         out = np.zeros(len(xy), dtype=bool)
         for i in np.unique(nearest):
             rows = nearest == i
