@@ -418,7 +418,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
     """
     ft = site.ft_per_unit
     settings = site.manifest.review
-    side = WaterSide(site.mhw, site.parcel)
+    side = riparian.water_side
     footprint = dock.footprint
     seaward = side.seaward_part(footprint, site.mhw)
     if seaward.is_empty or shapely.area(seaward) <= 0:

@@ -20,7 +20,7 @@ interpretations documented in the README:
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
@@ -161,6 +161,7 @@ class Riparian:
     seaward: np.ndarray
     extension: str
     second_run_length: float
+    water_side: WaterSide = field(compare=False, repr=False)
 
     @property
     def left_line(self) -> LineString:
@@ -441,6 +442,7 @@ def riparian_geometry(
         seaward=normal,
         extension=extension,
         second_run_length=second,
+        water_side=side,
     )
 
 
