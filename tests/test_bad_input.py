@@ -497,12 +497,13 @@ def test_traceback_only_with_debug(site):
     assert "Traceback" in debug.stderr and "SiteDataError" in debug.stderr
 
 
-@pytest.mark.parametrize("jetty_u", [90.0, -90.0])
-def test_a_jetty_joining_the_shore_is_not_frontage(tmp_path, jetty_u):
-    # A 15-ft jetty digitised into the MHW layer meets the shore inside the lot: the frontage runs
-    # along the shore between the water corners (200 ft), not out and back along the jetty.
-    s = make_site(tmp_path, dock=t_dock())
-    mhw_with(s, [LineString([(-500, 0), (500, 0)]), LineString([(jetty_u, 0), (jetty_u, 15)])])
+@pytest.mark.parametrize("jetty_u, jetty_length", [(90.0, 15.0), (-90.0, 15.0), (20.0, 60.0)])
+def test_a_jetty_joining_the_shore_is_not_frontage(tmp_path, jetty_u, jetty_length):
+    # A jetty digitised into the MHW layer meets the shore inside the lot: the frontage runs along
+    # the shore between the water corners (200 ft), not out and back along the jetty, and a jetty
+    # 7 ft beside the walkway (nearer to it than the shore) does not make the dock read as upland.
+    s = make_site(tmp_path, rotation=20.0, dock=t_dock())
+    mhw_with(s, [LineString([(-500, 0), (500, 0)]), LineString([(jetty_u, 0), (jetty_u, jetty_length)])])
     m = measured(run(s.manifest), 3)
     assert m["frontage_ft"] == pytest.approx(200.0, abs=TOL)
     assert_base_answer(m)

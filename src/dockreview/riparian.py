@@ -27,7 +27,7 @@ import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import dijkstra
+from scipy.sparse.csgraph import connected_components, dijkstra
 from shapely.ops import substring
 
 from .errors import SiteDataError
@@ -87,7 +87,8 @@ class WaterSide:
             else:
                 inland.append(anchor)
         self.land_sign = np.array([self._side_of(i, np.array([[p.x, p.y]]))[0] for i, p in enumerate(inland)])
-        trunk = [i for i, part in enumerate(self.parts) if not self._is_branch(i, part)] or list(range(len(self.parts)))
+        outlines = {i for i, part in enumerate(self.parts) if self._is_branch(i, part)}
+        trunk = sorted(set(range(len(self.parts))) - _branches(self.parts, shore) - outlines) or list(range(len(self.parts)))
         self.trunk = np.asarray(trunk)
         self.trunk_tree = shapely.STRtree([self.parts[i] for i in trunk])
 
@@ -140,6 +141,33 @@ class WaterSide:
         reps = shapely.get_coordinates(shapely.point_on_surface(pieces)) if len(pieces) else np.empty((0, 2))
         keep = self.seaward(reps) if len(reps) else np.zeros(0, dtype=bool)
         return shapely.union_all([p for p, k in zip(pieces, keep) if k]) if keep.any() else Polygon()
+
+
+def _branches(parts: list[LineString], shore: int) -> set[int]:
+    """Pieces of the lot's MHW network that branch off its shore: jetties, groin and pier outlines.
+
+    The shore is the shortest way along the network between its two ends
+    farthest apart (pieces ending nowhere); every other piece of that network
+    has water on both sides, so it cannot tell land from water.
+    """
+    ends = np.round(np.array([[*p.coords[0], *p.coords[-1]] for p in parts]).reshape(-1, 2), 6)
+    nodes, index = np.unique(ends, axis=0, return_inverse=True)
+    index = index.reshape(-1, 2)
+    graph = coo_matrix((shapely.length(parts), (index[:, 0], index[:, 1])), shape=(len(nodes), len(nodes))).tocsr()
+    _, component = connected_components(graph, directed=False)
+    mine = np.flatnonzero(component[index[:, 0]] == component[index[shore, 0]])
+    degree = np.bincount(index[mine].ravel(), minlength=len(nodes))
+    leaves = np.flatnonzero(degree == 1)
+    if len(leaves) < 2:
+        return set()
+    span = np.hypot(*(nodes[leaves][:, None, :] - nodes[leaves][None, :, :]).transpose(2, 0, 1))
+    i, j = np.unravel_index(np.argmax(span), span.shape)
+    _, pred = dijkstra(graph, directed=False, indices=int(leaves[i]), return_predecessors=True)
+    on_path, node = set(), int(leaves[j])
+    while pred[node] >= 0:
+        on_path.add(frozenset((node, int(pred[node]))))
+        node = int(pred[node])
+    return {int(k) for k in mine if frozenset(index[k]) not in on_path}
 
 
 @dataclass(frozen=True)
