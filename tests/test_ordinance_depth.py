@@ -41,17 +41,7 @@ def plane(tmp_path_factory):
 
 def with_changes(site, tmp_path, **tables):
     """A copy of ``site``'s manifest beside its layers, with ``tables`` merged in (None drops one)."""
-    doc = {k: dict(v) for k, v in site.doc.items()}
-    for table, body in tables.items():
-        if body is None:
-            doc.pop(table, None)
-        else:
-            doc.setdefault(table, {}).update(body)
-    path = site.dir / f"variant-{tmp_path.name}.toml"
-    from sitegen import dumps_toml
-
-    path.write_text(dumps_toml(doc))
-    return path
+    return osites.variant(site, f"variant-{tmp_path.name}", **tables)
 
 
 def test_navigable_reach_on_a_plane_is_exact(plane):
