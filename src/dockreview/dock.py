@@ -10,6 +10,7 @@ is measured along (Docks D(1)).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import geopandas as gpd
 import numpy as np
@@ -50,9 +51,9 @@ class Dock:
         rows = self.components[self.components["component"].isin(kinds)]
         return shapely.union_all(rows.geometry.values) if len(rows) else Polygon()
 
-    @property
+    @cached_property
     def footprint(self) -> shapely.Geometry:
-        """The union of every component."""
+        """The union of every component (computed once; a Dock does not change)."""
         return shapely.union_all(self.components.geometry.values)
 
     @property
