@@ -24,7 +24,7 @@ from sitegen import make_site, rect, strip, t_dock  # noqa: E402
 
 import dockreview  # noqa: E402
 from dockreview.cli import main  # noqa: E402
-from dockreview.envelope import longest_dock, site_envelope  # noqa: E402
+from dockreview.suggest import longest_dock, site_envelope  # noqa: E402
 from dockreview.profile import load_profile  # noqa: E402
 
 TOL = 0.05

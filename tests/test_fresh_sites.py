@@ -775,36 +775,37 @@ def test_tapering_walkway_width(tmp_path):
 
 
 # --------------------------------------------------------------------------
-# 20. a curved side line: extension along the chord of its last 50 ft
+# 20. a curved side line: its last course, or the chord of its last 50 ft
 # --------------------------------------------------------------------------
-def test_curved_side_line_chord_of_last_50ft(tmp_path):
-    # left side line: straight from the water corner (-100, 0) to (-100, -20), then
-    # curving outward through small bends (< 50 deg each).  Following the README (the
-    # side line starts where the boundary leaves the 5-ft band, C = (-100, -5)), the
-    # extension runs from C along the chord P0 -> C, P0 = 50 ft landward along the side
-    # line; it meets the MHW line at W.  Right side line straight (u = 100).
+@pytest.mark.parametrize("direction", ["last-course", "chord"])
+def test_curved_side_line_extension(tmp_path, direction):
+    # left side line: straight from the water corner W = (-100, 0) to (-100, -20), then
+    # curving outward through small bends (< 50 deg each). The parcel ends on the MHW
+    # line, so W is the water corner and the frontage is 200 either way.
+    # last-course: (-101, -30) lies 20/30.02 = 0.67 ft off the line W -> (-101, -30), over
+    # the 0.5-ft course tolerance, so the last course is W -> (-100, -20): the extension
+    # runs straight on, u = -100.
+    # chord: P0 = 50 ft landward of W along the side line; the extension runs along P0 -> W.
     fr = Frame(rotation=45.0)
     bend = [(-100, 0), (-100, -20), (-101, -30), (-103, -40), (-106, -50), (-110, -60),
             (-115, -70), (-140, -200)]
     subject = Polygon([(100, 0), (100, -200)] + bend[::-1])
     nbs = [Polygon(bend + [(-340, -200), (-300, 0)]), rect(100, -200, 300, 0)]
     mhw = LineString([(-450, 0), (450, 0)])
-    side = LineString(bend[1:])                         # from (-100, -20) landward
-    C = (-100.0, -5.0)
-    P0 = side.interpolate(50 - 15)                      # 15 ft from C to (-100, -20)
-    d = unit(C[0] - P0.x, C[1] - P0.y)
-    W = (C[0] + d[0] * 5 / d[1], 0.0)
-    ext = LineString([(-100, -5), (C[0] + 1000 * d[0], C[1] + 1000 * d[1])])
-    side_full = LineString([(-100, -5)] + bend[1:])
+    W = (-100.0, 0.0)
+    P0 = (-100.0, -20.0) if direction == "last-course" else LineString(bend).interpolate(50)
+    P0 = P0 if isinstance(P0, tuple) else (P0.x, P0.y)
+    d = unit(W[0] - P0[0], W[1] - P0[1])
+    ext = LineString([W, (W[0] + 1000 * d[0], W[1] + 1000 * d[1])])
     dock = {"root": "auto", "bearing": "perpendicular", "length": 110.0, "width": 6.0,
             "float": {"length": 20.0, "width": 10.0, "layout": "I"}}
-    frontage = 100 - W[0]
-    mid = (W[0] + 100) / 2                              # root auto: midpoint of frontage
+    mid = 0.0                                           # root auto: midpoint of the frontage
     parts = [("walkway", rect(mid - 3, 0, mid + 3, 110)), ("float", rect(mid - 5, 110, mid + 5, 130))]
     dockg = parts[0][1].union(parts[1][1])
-    left = dockg.distance(ext.union(side_full))
-    m, st = check(build(tmp_path, fr, subject=subject, neighbours=nbs, mhw=mhw, dock=dock))
-    compare(m, st, {"frontage_ft": frontage, "frontage_chord_ft": frontage,
+    left = dockg.distance(ext.union(LineString(bend)))
+    m, st = check(build(tmp_path, fr, subject=subject, neighbours=nbs, mhw=mhw, dock=dock,
+                        review={"extension_direction": direction}))
+    compare(m, st, {"frontage_ft": 200.0, "frontage_chord_ft": 200.0,
                     "setback_left_ft": left, "setback_right_ft": 100 - mid - 5,
                     "reach_ft": 130.0, "length_ft": 130.0},
             {"frontage": "pass"})

@@ -630,31 +630,28 @@ def test_oblique_bearing(tmp_path, rotation):
     })
 
 
-def test_side_line_short_corner_segment_uses_50ft_chord(tmp_path):
-    # Side lines run straight landward (u = -+100) but end in a short digitising
-    # segment swinging to the MHW line: (-100, -20) -> (-90, 0), mirrored on the right.
-    # With mhw_tolerance_ft = 5 the water boundary takes the parcel boundary within 5 ft
-    # of the MHW line, so the left side line starts where the corner segment leaves the
-    # band: C = (-92.5, -5).  Its last 50 ft: 16.771 ft back to (-100, -20), then
-    # 33.229 ft down to P0 = (-100, -53.229).  The extension runs along the chord P0 -> C
-    # and meets the MHW line at the water corner W = C + 5/dv * d.
-    tol = 5.0
-    A, B = (-100.0, -20.0), (-90.0, 0.0)
-    f = (A[1] + tol) / (A[1] - B[1])              # fraction from A toward B at v = -5
-    C = (A[0] + (B[0] - A[0]) * f, -tol)          # (-92.5, -5)
-    Lj = math.hypot(C[0] - A[0], C[1] - A[1])
-    P0 = (-100.0, A[1] - (50.0 - Lj))
-    d = (C[0] - P0[0], C[1] - P0[1])
-    W = (C[0] + d[0] * tol / d[1], 0.0)
-    frontage = 2 * -W[0]                          # symmetric: 183.445
+@pytest.mark.parametrize("direction", ["last-course", "chord"])
+def test_side_line_short_last_course_at_the_water(tmp_path, direction):
+    # Side lines run straight landward (u = -+100) but end in a 22.4-ft course swinging
+    # to the MHW line: (-100, -20) -> (-90, 0), mirrored on the right. The water corner
+    # is the parcel's own corner W = (-90, 0), whatever the tolerance band: frontage 180.
+    # last-course: the extension runs on along that last course, d = (10, 20).
+    # chord: along the chord of the side line's last 50 ft from W: 22.361 ft back to
+    # (-100, -20), then 27.639 ft down to P0 = (-100, -47.639); d = W - P0 = (10, 47.639).
+    A, W = (-100.0, -20.0), (-90.0, 0.0)
+    last = math.hypot(W[0] - A[0], W[1] - A[1])
+    P0 = A if direction == "last-course" else (-100.0, A[1] - (50.0 - last))
+    d = (W[0] - P0[0], W[1] - P0[1])
     dn = math.hypot(*d)
 
-    def dist_left(q):                             # q's distance to the extension line
-        return abs(d[0] * (q[1] - C[1]) - d[1] * (q[0] - C[0])) / dn
+    def dist_left(q):                             # q's distance to the extension line through W
+        return abs(d[0] * (q[1] - W[1]) - d[1] * (q[0] - W[0])) / dn
 
-    setback = min(dist_left(q) for q in DOCK_VERTICES if q[0] < 0)   # float corner: 62.31
+    setback = min(dist_left(q) for q in DOCK_VERTICES if q[0] < 0)   # 17.89 / 53.64 (float corner)
+    frontage = 180.0
     lot = Polygon([(-100, -150), (100, -150), (100, -20), (90, 0), (-90, 0), (-100, -20)])
-    site = make_site(tmp_path, rotation=25.0, subject=lot, neighbours=False, dock=t_dock())
+    site = make_site(tmp_path, rotation=25.0, subject=lot, neighbours=False, dock=t_dock(),
+                     review={"extension_direction": direction})
     assert_measurements(run(site).measurements, {
         "frontage_ft": frontage, "frontage_chord_ft": frontage,
         "required_setback_ft": max(0.4 * frontage, 60.0),

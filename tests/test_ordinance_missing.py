@@ -97,7 +97,7 @@ ATTRIBUTE_CHECKS = {
 
 # (what is removed, the edit, {check: the status it must then have})
 REMOVALS = [
-    ("mhw layer", drop("layers", "mhw"), dict.fromkeys(("frontage", "side-setback", "reach", "width"), ERROR)),
+    ("mhw layer", drop("layers", "mhw"), dict.fromkeys(("frontage", "dock-on-lot", "side-setback", "reach", "width"), ERROR)),
     ("property class field", drop("parcel", "class_field"), {"single-family": ND}),
     ("docks layer", drop("layers", "docks"), {"one-dock": ND, "dock-clearance": ND, "board-navigation": BOARD}),
     ("use", drop("dock", "use"), {"recreational-use": ND}),

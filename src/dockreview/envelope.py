@@ -1,31 +1,23 @@
-"""Where a dock may go on one lot: the permissible envelope and the longest compliant dock.
+"""Where a dock may stand on one lot: the permissible envelope (Docks A, C, D(1)).
 
-The **envelope** is the water where a compliant dock may stand (Docks C, D(1)):
-seaward of the MHW line between the lot's side-line extensions, farther than the
-required setback from both side lines and their extensions, within the reach
-limit of the frontage, and at least the terminus clearance (50 ft) from every
-channel and every other dock. Docks rooted on the lot's own shore (within the
-MHW tolerance of its frontage, on its water) are the lot's existing docks: a new
-dock replaces them (Docks A), so they are counted, not kept clear of.
+The **envelope** is the water where a compliant dock may stand: the lot's water
+(seaward of the MHW line between its side-line extensions, up to the first land
+across the water), farther than the required setback from both side lines and
+their extensions, within the reach limit of the frontage (200 ft, or the
+navigable-depth limit), and at least the terminus clearance (50 ft) from every
+channel and every other dock. Docks whose landward end lies on the lot or its
+water (:func:`docks_on_lot`) are the lot's existing docks: a new dock replaces
+them (Docks A), so they are counted, not kept clear of. The review draws this
+envelope as "where the dock may stand", with its own allowed reach.
 
 The geometric steps are written on shapely arrays so that :mod:`dockreview.screen`
 runs the very same steps over a whole parcel layer; here they run on one lot.
-
-The **longest compliant dock** grows a parametric dock from a root on a bearing
-and finds the greatest walkway length at which every geometric check of the
-review still passes at every shorter length.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
-import json
 import math
-import os
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 
 import geopandas as gpd
 import numpy as np
@@ -33,32 +25,17 @@ import shapely
 from shapely import Point
 from shapely.geometry.base import BaseGeometry
 
-from .dock import parametric_dock
-from .errors import DockReviewError
-from .io import atomic_path
-from .manifest import DockSpec, FloatSpec
-from .measure import measure, water_zone
 from .profile import Profile
-from .riparian import Riparian, riparian_geometry
-from .review import facts_of
-from .rules import CHECKS
-from .rules.base import FAIL
-from .site import Site
+from .riparian import COURSE_TOLERANCE_FT, EXTENSION_CHORD_FT, Riparian, riparian_geometry
 
 #: The envelope's greatest reach is found to within this many feet.
 REACH_TOLERANCE_FT = 0.001
 #: Segments per quarter circle of the reach and clearance buffers (as measure.py draws the reach limit).
 QUAD_SEGS = 32
-#: Walkway lengths (ft) tried first when growing the dock; the last passing one is refined by bisection.
-SCAN_STEP_FT = 10.0
-#: The longest dock is found to within this many feet.
-LENGTH_TOLERANCE_FT = 0.01
 #: The review's checks that the dock's geometry decides; the longest dock must pass them all.
 GEOMETRIC_CHECKS = (
     "side-setback", "reach", "navigable-reach", "channel-clearance", "dock-clearance", "width", "float-area", "float-position",
 )
-#: Walkway width (ft) of the suggested dock when the manifest gives a footprint, not a parametric dock.
-DEFAULT_WALKWAY_FT = 6.0
 
 
 # ---------------------------------------------------------------------------
@@ -141,14 +118,50 @@ def greatest_reach(envelopes, frontages, tolerance):
     return best
 
 
-def own_docks(zones, frontages, docks, tolerance):
-    """Pairs (dock, lot) of docks rooted on a lot's own shore: within ``tolerance`` of its frontage, on its water."""
-    if docks is None or len(docks) == 0:
-        return np.empty(0, dtype=int), np.empty(0, dtype=int)
+def dock_roots(docks, mhw) -> np.ndarray:
+    """The landward end of each dock: its point nearest the MHW line (Docks A).
+
+    A dock crossing the MHW line has its landward end on the line.
+    """
     docks = np.asarray(docks, dtype=object)
-    lot_index, dock_index = shapely.STRtree(docks).query(frontages, predicate="dwithin", distance=tolerance)
-    on_water = shapely.intersects(docks[dock_index], np.asarray(zones, dtype=object)[lot_index])
-    return dock_index[on_water], lot_index[on_water]
+    if len(docks) == 0:
+        return np.empty(0, dtype=object)
+    return shapely.get_point(shapely.shortest_line(docks, mhw), 0)
+
+
+def docks_on_lot(parcels, zones, frontages, roots, tolerance):
+    """Pairs (dock, lot) of docks that stand on a lot: their landward end lies on it or its water (Docks A).
+
+    A dock's landward end (:func:`dock_roots`) is the lot's when it lies on the
+    parcel, within ``tolerance`` of the lot's frontage, or inside the lot's water
+    farther than ``tolerance`` from its edge (a dock standing in the water); a
+    dock rooted across the water, on another lot's shore (which bounds the lot's
+    water), is not the lot's. This one test decides one-dock, the envelope's own
+    docks and the screen's.
+
+    Parameters
+    ----------
+    parcels, zones, frontages : array of geometries
+        Per lot: the parcel, its water (:attr:`Riparian.zone`) and its frontage.
+    roots : array of Points
+        Per dock: its landward end.
+    tolerance : float
+        The MHW tolerance (units).
+
+    Returns
+    -------
+    dock_index, lot_index : ndarray
+    """
+    if roots is None or len(roots) == 0:
+        return np.empty(0, dtype=int), np.empty(0, dtype=int)
+    tree = shapely.STRtree(np.asarray(roots, dtype=object))
+    pairs = [
+        tree.query(np.asarray(parcels, dtype=object), predicate="intersects"),
+        tree.query(np.asarray(frontages, dtype=object), predicate="dwithin", distance=tolerance),
+        tree.query(shapely.buffer(np.asarray(zones, dtype=object), -tolerance), predicate="contains_properly"),
+    ]
+    lot, dock = np.unique(np.concatenate(pairs, axis=1), axis=1) if any(p.size for p in pairs) else (np.empty(0, int),) * 2
+    return dock.astype(int), lot.astype(int)
 
 
 @dataclass(frozen=True)
@@ -262,9 +275,11 @@ def no_dock_reasons(
 
 def lot_envelope(
     parcel, mhw, *, ft_per_unit: float, profile: Profile, channels=None, docks=None,
-    tolerance_ft: float = 5.0, extension: str = "straight", reach_ft: float | None = None,
+    tolerance_ft: float = 5.0, extension: str = "straight", direction: str = "last-course",
+    course_tolerance_ft: float = COURSE_TOLERANCE_FT, chord_ft: float = EXTENSION_CHORD_FT,
+    reach_ft: float | None = None, riparian: Riparian | None = None,
 ) -> Envelope:
-    """The permissible envelope of one lot (Docks B, C, D(1)).
+    """The permissible envelope of one lot (Docks A, B, C, D(1)).
 
     Parameters
     ----------
@@ -277,24 +292,30 @@ def lot_envelope(
     profile : Profile
     channels, docks : sequence of geometries, optional
         Channels, fairways and anchorages; existing docks (all of the layer).
-        A dock within ``tolerance_ft`` of the frontage and on the lot's water
-        is the lot's own.
+        A dock whose landward end lies on the lot or its water is the lot's own.
     tolerance_ft : float
         How close to the MHW line a parcel boundary counts as on it.
-    extension : {"straight", "perpendicular"}
+    extension, direction, course_tolerance_ft, chord_ft
+        How the side lines are extended (see :func:`~dockreview.riparian.riparian_geometry`).
     reach_ft : float, optional
         The reach limit; default the profile's (200 ft).
+    riparian : Riparian, optional
+        The lot's riparian geometry when already derived (the review's own).
 
     Raises
     ------
     SiteDataError
         When the lot does not front the MHW line.
     """
-    riparian = riparian_geometry(parcel, mhw, tolerance=tolerance_ft / ft_per_unit, ft_per_unit=ft_per_unit, extension=extension)
+    if riparian is None:
+        riparian = riparian_geometry(
+            parcel, mhw, tolerance=tolerance_ft / ft_per_unit, ft_per_unit=ft_per_unit, extension=extension,
+            direction=direction, course_tolerance_ft=course_tolerance_ft, chord_ft=chord_ft,
+        )
     frontage_ft = riparian.frontage.length * ft_per_unit
     setback_ft = float(required_setback(frontage_ft, profile))
     reach_ft = profile("max_reach_ft") if reach_ft is None else reach_ft
-    zone = np.array([water_zone(riparian)], dtype=object)
+    zone = np.array([riparian.zone], dtype=object)
     frontage = np.array([riparian.frontage], dtype=object)
     strips = setback_strips(
         np.array([riparian.left_line], dtype=object), np.array([riparian.right_line], dtype=object),
@@ -304,7 +325,8 @@ def lot_envelope(
     width_ft = float(band_width(frontage, strips)[0]) * ft_per_unit
     channel_geoms = _geoms(channels)
     dock_geoms = _geoms(docks)
-    own_dock, own_lot = own_docks(zone, frontage, dock_geoms, tolerance_ft / ft_per_unit)
+    roots = None if dock_geoms is None else dock_roots(dock_geoms, riparian.mhw)
+    own_dock, own_lot = docks_on_lot(np.array([parcel], dtype=object), zone, frontage, roots, tolerance_ft / ft_per_unit)
     clearance = profile("min_terminus_clearance_ft") / ft_per_unit
     obstacles = obstacle_pairs(band, channel_geoms, dock_geoms, own_lot, own_dock, clearance)
     envelope = keep_clear(band, obstacles)
@@ -351,48 +373,6 @@ def _geoms(layer) -> np.ndarray | None:
     return np.asarray(values, dtype=object)
 
 
-def site_envelope(site: Site, profile: Profile) -> Envelope:
-    """The envelope of a site's lot, with its channels and docks layers.
-
-    With soundings and a vessel draft, the reach limit is the navigable-depth
-    limit (Docks D(1)) found along the site's dock grown perpendicular from the
-    middle of the band, when that is under 200 ft.
-    """
-    def envelope(reach_ft: float | None = None) -> Envelope:
-        return lot_envelope(
-            site.parcel, site.mhw, ft_per_unit=site.ft_per_unit, profile=profile, channels=site.channels,
-            docks=site.docks, tolerance_ft=site.manifest.review.mhw_tolerance_ft,
-            extension=site.manifest.review.extension, reach_ft=reach_ft,
-        )
-
-    env = envelope()
-    if site.soundings is None or site.manifest.vessel.draft_ft is None or env.band_width_ft <= 0:
-        return env
-    spec = _grown_spec(site, band_middle(env), None, profile("max_reach_ft"))
-    dock = parametric_dock(spec, env.riparian, ft_per_unit=site.ft_per_unit, crs=site.crs)
-    limit = measure(site, env.riparian, dock, profile)[0].max_allowed_reach_ft
-    return envelope(limit) if limit is not None and limit < env.reach_limit_ft else env
-
-
-# ---------------------------------------------------------------------------
-# the longest compliant dock
-# ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class LongestDock:
-    """The longest compliant walkway from a root on a bearing.
-
-    ``length_ft`` is 0 when no length passes; ``stopped_by`` names the checks
-    that fail just beyond it, and ``message`` says why.
-    """
-
-    spec: DockSpec
-    length_ft: float
-    stopped_by: tuple[str, ...]
-    message: str
-    root: tuple[float, float]
-    bearing_deg: float
-
-
 def band_middle(envelope: Envelope) -> Point:
     """The middle of the band at the MHW line (its longest piece), else the frontage midpoint."""
     ft = envelope.frontage_ft / envelope.riparian.frontage.length
@@ -403,159 +383,6 @@ def band_middle(envelope: Envelope) -> Point:
     if not at_shore:
         return envelope.riparian.frontage_midpoint
     return shapely.line_interpolate_point(max(at_shore, key=lambda p: p.length), 0.5, normalized=True)
-
-
-def longest_dock(
-    site: Site, profile: Profile, envelope: Envelope, *, root: tuple[float, float] | None = None,
-    bearing: float | None = None,
-) -> LongestDock:
-    """The greatest walkway length whose dock passes every geometric check at every shorter length.
-
-    The dock is the manifest's parametric dock (its width and float) or, for a
-    footprint manifest, a plain walkway :data:`DEFAULT_WALKWAY_FT` wide. Lengths
-    are tried every :data:`SCAN_STEP_FT` up to the reach limit, then the first
-    failure is bisected to :data:`LENGTH_TOLERANCE_FT` (a failing window
-    narrower than the step would be missed; a clearance window is at least
-    twice the 50-ft clearance wide). The lot's own existing docks are left out
-    of the dock clearance, as in the envelope.
-
-    Parameters
-    ----------
-    root : (x, y), optional
-        Working CRS; default the middle of the band at the MHW line.
-    bearing : float, optional
-        Degrees clockwise from grid north; default perpendicular to the frontage.
-    """
-    riparian = envelope.riparian
-    origin = band_middle(envelope) if root is None else Point(root)
-    spec = _grown_spec(site, origin, bearing, SCAN_STEP_FT)
-    lot_site = _without_own_docks(site, envelope)
-    facts = facts_of(lot_site)
-
-    def failures(length: float) -> list:
-        dock = parametric_dock(dataclasses.replace(spec, length=length), riparian, ft_per_unit=site.ft_per_unit, crs=site.crs)
-        m, _ = measure(lot_site, riparian, dock, profile)
-        results = (check(m, facts, profile) for check in CHECKS)
-        return [c for c in results if c.id in GEOMETRIC_CHECKS and c.status == FAIL]
-
-    good, bad, stop = 0.0, None, []
-    length = SCAN_STEP_FT
-    limit = profile("max_reach_ft") + SCAN_STEP_FT
-    while length <= limit:
-        stop = failures(length)
-        if stop:
-            bad = length
-            break
-        good = length
-        length += SCAN_STEP_FT
-    if bad is None:
-        raise DockReviewError(f"no check stops the dock before {limit:,.0f} ft; the reach check is missing from the profile")
-    while bad - good > LENGTH_TOLERANCE_FT:
-        mid = (good + bad) / 2
-        found = failures(mid)
-        if found:
-            bad, stop = mid, found
-        else:
-            good = mid
-    length_ft = round(math.floor(good / LENGTH_TOLERANCE_FT) * LENGTH_TOLERANCE_FT, 6)
-    stopped = tuple(c.id for c in stop)
-    detail = "; ".join(f"{c.id}: {c.message}" for c in stop)
-    message = (
-        f"the longest compliant walkway is {length_ft:,.2f} ft; beyond it {detail}"
-        if length_ft > 0
-        else f"no walkway length passes from this root: {detail}"
-    )
-    axis = riparian.seaward if bearing is None else np.array([np.sin(np.radians(bearing)), np.cos(np.radians(bearing))])
-    azimuth = float(np.degrees(np.arctan2(axis[0], axis[1])) % 360.0)
-    return LongestDock(dataclasses.replace(spec, length=length_ft), length_ft, stopped, message, spec.root, azimuth)
-
-
-def _grown_spec(site: Site, root: Point, bearing: float | None, length: float) -> DockSpec:
-    """The site's parametric dock (its width and float; a plain walkway for a footprint manifest) from ``root``."""
-    base = site.manifest.dock
-    width = base.width if base.is_parametric and base.width else DEFAULT_WALKWAY_FT
-    float_spec = base.float if base.is_parametric else None
-    return DockSpec(root=(root.x, root.y), bearing=bearing, length=length, width=width, float=float_spec)
-
-
-def _without_own_docks(site: Site, envelope: Envelope) -> Site:
-    if site.docks is None or site.docks.empty or envelope.existing_docks == 0:
-        return site
-    zone = np.array([water_zone(envelope.riparian)], dtype=object)
-    frontage = np.array([envelope.riparian.frontage], dtype=object)
-    tolerance = site.to_units(site.manifest.review.mhw_tolerance_ft)
-    own, _ = own_docks(zone, frontage, np.asarray(site.docks.geometry.values, dtype=object), tolerance)
-    return dataclasses.replace(site, docks=site.docks.drop(site.docks.index[own]))
-
-
-# ---------------------------------------------------------------------------
-# the suggested manifest
-# ---------------------------------------------------------------------------
-#: Keys of the [dock] table that draw the dock; the suggestion replaces them, and keeps the others.
-DOCK_GEOMETRY_KEYS = ("file", "component_field", "cad_layers", "root", "bearing", "length", "width", "float")
-
-
-def suggest_manifest(site: Site, dock: LongestDock, path: str | Path) -> Path:
-    """Write a site manifest for the suggested dock, ready for ``dockreview check``.
-
-    The site's own manifest is copied with its [dock] drawn anew (an explicit
-    root, the bearing the dock was grown on, the length found; the dock's other
-    keys kept) and its layer paths rewritten relative to the new manifest's folder.
-    """
-    path = Path(path)
-    manifest = site.manifest
-    doc = tomllib.loads(manifest.path.read_text(encoding="utf-8"))
-    folder = path.resolve().parent
-
-    def relative(p: Path) -> str:
-        return Path(os.path.relpath(p, folder)).as_posix()
-
-    layers = doc.get("layers", {})
-    for role, spec in manifest.layers.items():
-        entry = {"path": relative(spec.path)}
-        if spec.layer:
-            entry["layer"] = spec.layer
-        if spec.assume_crs:
-            entry["assume_crs"] = spec.assume_crs
-        layers[role] = entry
-    if "chart" in layers:
-        charts = [relative(c) for c in manifest.charts]
-        layers["chart"] = charts[0] if len(charts) == 1 else charts
-    table = {k: v for k, v in doc.get("dock", {}).items() if k not in DOCK_GEOMETRY_KEYS}
-    table.update(root=list(dock.root), bearing=round(dock.bearing_deg, 6), length=dock.length_ft, width=dock.spec.width)
-    if dock.spec.float is not None:
-        f: FloatSpec = dock.spec.float
-        table["float"] = {"length": f.length, "width": f.width, "layout": f.layout, **({"side": f.side} if f.side else {})}
-    doc["dock"] = table
-    doc.setdefault("site", {})["name"] = f"{manifest.name} (suggested dock)"
-    with atomic_path(path) as tmp:
-        tmp.write_text(_toml(doc), encoding="utf-8")
-    return path
-
-
-def _toml(doc: dict) -> str:
-    """TOML text for a manifest: tables and arrays of tables of values, lists and inline tables."""
-
-    def value(v) -> str:
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        if isinstance(v, (int, float)):
-            return repr(v)
-        if isinstance(v, str):
-            return json.dumps(v)
-        if isinstance(v, (datetime.date, datetime.time)):
-            return v.isoformat()
-        if isinstance(v, (list, tuple)):
-            return "[" + ", ".join(value(x) for x in v) + "]"
-        return "{ " + ", ".join(f"{k} = {value(x)}" for k, x in v.items()) + " }"
-
-    lines = []
-    for name, body in doc.items():
-        for table in body if isinstance(body, list) else [body]:
-            lines.append(f"[[{name}]]" if isinstance(body, list) else f"[{name}]")
-            lines.extend(f"{k} = {value(v)}" for k, v in table.items())
-            lines.append("")
-    return "\n".join(lines)
 
 
 def envelope_frame(envelope: Envelope, crs) -> gpd.GeoDataFrame:
@@ -573,14 +400,3 @@ def envelope_frame(envelope: Envelope, crs) -> gpd.GeoDataFrame:
         geometry=[envelope.geometry if not envelope.geometry.is_empty else None],
         crs=crs,
     )
-
-
-__all__ = [
-    "Envelope",
-    "LongestDock",
-    "lot_envelope",
-    "site_envelope",
-    "longest_dock",
-    "suggest_manifest",
-    "envelope_frame",
-]

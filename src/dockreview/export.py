@@ -21,7 +21,6 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from .io import atomic_path
-from .measure import water_zone
 
 #: Dimension lines of the layout and the measurement each one dimensions.
 DIMENSIONS = {
@@ -61,7 +60,7 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
         are given. Working CRS.
     """
     layout, site = review.layout, review.site
-    zone = water_zone(layout.riparian)
+    zone = layout.riparian.zone
     within = shapely.buffer(layout.riparian.frontage, review.profile("max_reach_ft") / site.ft_per_unit, quad_segs=32)
     areas = {
         "reach": shapely.difference(zone, within),

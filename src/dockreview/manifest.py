@@ -21,6 +21,8 @@ from .errors import ManifestError
 DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
 LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation")
+#: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
+EXTENSION_DIRECTIONS = ("last-course", "chord")
 FLOAT_LAYOUTS = ("I", "T", "L")
 
 #: ``[dock.attributes]`` keys and the kind of value each takes (the unit is in the key's name).
@@ -105,6 +107,20 @@ class ReviewSettings:
     extension: str = "straight"
     mhw_tolerance_ft: float = 5.0
     terminus_depth_ft: float = 20.0
+    extension_direction: str = "last-course"
+    course_tolerance_ft: float = 0.5
+    chord_ft: float = 50.0
+
+
+@dataclass(frozen=True)
+class Exhibit:
+    """The ``[exhibit]`` table: what the exhibit's title block says about the application."""
+
+    applicant: str | None = None
+    application: str | None = None
+    address: str | None = None
+    prepared_by: str | None = None
+    date: str | None = None
 
 
 @dataclass(frozen=True)
@@ -156,6 +172,8 @@ class Manifest:
     charts: tuple[Path, ...] = ()  # S-57 cells (layers.chart)
     datum_offset_ft: float | None = None  # MLW - MLLW, for chart depths (soundings.datum_offset_ft)
     crs_named: bool = True  # False when site.crs is left to its default
+    exhibit: Exhibit = field(default_factory=Exhibit)
+    channels_name_field: str | None = None  # labels channels and anchorages on the exhibit
 
     @property
     def folder(self) -> Path:
@@ -164,9 +182,9 @@ class Manifest:
 
 
 _ALLOWED = {
-    "": {"site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition"},
+    "": {"site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit"},
     "site": {"name", "crs"},
-    "layers": {*LAYER_NAMES, "docks_id_field", "chart"},
+    "layers": {*LAYER_NAMES, "docks_id_field", "channels_name_field", "chart"},
     "layer": {"path", "layer", "assume_crs"},
     "parcel": {"id_field", "id", "class_field", "federal"},
     "dock": {
@@ -180,7 +198,10 @@ _ALLOWED = {
     "soundings": {"depth_field"},
     "waiver": {"check", "date", "granted_by", "note"},
     "condition": {"text", "imposed_by", "date"},
-    "review": {"extension", "mhw_tolerance_ft", "terminus_depth_ft"},
+    "review": {
+        "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
+    },
+    "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
 }
 
 
@@ -442,7 +463,24 @@ def _review(table: Any, problems: _Problems) -> ReviewSettings:
         problems.add("'review.mhw_tolerance_ft' must not be negative")
     if depth is not None and depth < 0:
         problems.add("'review.terminus_depth_ft' must not be negative")
-    return ReviewSettings(extension, tolerance or 0.0, depth if depth is not None else 20.0)
+    direction = table.get("extension_direction", "last-course")
+    if direction not in EXTENSION_DIRECTIONS:
+        problems.add(f"'review.extension_direction' must be \"last-course\" or \"chord\", got {direction!r}")
+        direction = "last-course"
+    course = _number(table.get("course_tolerance_ft", 0.5), "review.course_tolerance_ft", problems)
+    chord = _number(table.get("chord_ft", 50.0), "review.chord_ft", problems)
+    return ReviewSettings(
+        extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0
+    )
+
+
+def _exhibit(table: Any, problems: _Problems) -> Exhibit:
+    """The ``[exhibit]`` table: every value a string (a TOML date is written as it reads)."""
+    if not isinstance(table, dict):
+        problems.add("[exhibit] must be a table")
+        return Exhibit()
+    problems.unknown_keys(table, "exhibit", "exhibit.")
+    return Exhibit(**{k: str(v) for k, v in table.items() if k in _ALLOWED["exhibit"]})
 
 
 def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
@@ -516,8 +554,14 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         problems.add("'layers.docks_id_field' must be the name of the docks layer's id field")
         docks_id_field = None
 
+    channels_name_field = layers_table.get("channels_name_field") if isinstance(layers_table, dict) else None
+    if channels_name_field is not None and not isinstance(channels_name_field, str):
+        problems.add("'layers.channels_name_field' must be the name of the channels layer's name field")
+        channels_name_field = None
+
     dock = _dock(data.get("dock"), folder, problems)
     review = _review(data.get("review", {}), problems)
+    exhibit = _exhibit(data.get("exhibit", {}), problems)
     if dock is not None and dock.replaces and not docks_id_field:
         problems.add("'dock.replaces' names existing docks: give the docks layer's id field as 'layers.docks_id_field'")
     datum_offset_ft, soundings_table = _datum_offset(data.get("soundings"), bool(charts), problems)
@@ -545,6 +589,8 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         charts=charts,
         datum_offset_ft=datum_offset_ft,
         crs_named="crs" in site,
+        exhibit=exhibit,
+        channels_name_field=channels_name_field,
     )
 
 

@@ -8,6 +8,7 @@ is kept in a :class:`Layout` so the outputs draw it without recomputing.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
 
@@ -18,7 +19,9 @@ from shapely.geometry.base import BaseGeometry
 
 from .bathymetry import Bathymetry, bathymetry
 from .dock import FIXED_DOCK, Dock
+from .envelope import Envelope, dock_roots, docks_on_lot, lot_envelope
 from .errors import DockError
+from .io import DockReviewWarning
 from .profile import Profile
 from .riparian import Riparian, WaterSide, left_of, unit
 from .site import Site
@@ -38,7 +41,11 @@ class Measurements(Mapping):
     A clearance is ``None`` when its layer is not given (infinite when the layer
     is empty); float figures are ``None`` when the dock has no float; depth
     figures are ``None`` without soundings (or a vessel draft), or where the
-    soundings do not reach.
+    soundings do not reach. ``overall_reach_ft`` is the greater of the reach
+    from the frontage and the length along the dock's axis: the figure the reach
+    check decides on (Docks D(1)). ``dock_on_lot`` tells whether the dock's
+    landward end lies on the lot or its water, and ``dock_lot`` names the parcel
+    it lies on or in front of when it does not.
     """
 
     frontage_ft: float
@@ -49,6 +56,7 @@ class Measurements(Mapping):
     setback_ft: float
     reach_ft: float
     length_ft: float
+    overall_reach_ft: float
     channel_clearance_ft: float | None
     dock_clearance_ft: float | None
     max_width_ft: float
@@ -72,6 +80,8 @@ class Measurements(Mapping):
     lift_angle_deg: float | None = None
     frontage_docks: tuple[str, ...] | None = None
     component_kinds: tuple[str, ...] = ()
+    dock_on_lot: bool = True
+    dock_lot: str | None = None
 
     def to_dict(self) -> dict[str, float | int | None]:
         """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None)."""
@@ -91,15 +101,28 @@ class Measurements(Mapping):
 
 @dataclass(frozen=True)
 class Layout:
-    """Derived geometry for drawing and export, working CRS."""
+    """Derived geometry for drawing and export, working CRS.
+
+    ``envelope`` is where a compliant dock may stand (:func:`dockreview.envelope.lot_envelope`
+    with the reach the checks allow); ``reach_limit`` the line at that reach
+    across the lot's water. ``dimension_lines`` holds the shortest lines that
+    dimension each distance: ``setback_left``, ``setback_right``, ``reach``
+    (frontage to the farthest point), ``length`` (along the axis from the MHW
+    crossing to the seaward end), ``channel_clearance`` and ``dock_clearance``.
+    """
 
     riparian: Riparian
     dock: Dock
     seaward_dock: BaseGeometry
     terminus: BaseGeometry
+    envelope: Envelope
     dimension_lines: dict[str, LineString] = field(default_factory=dict)
-    allowed_band: BaseGeometry = field(default_factory=Polygon)
     reach_limit: BaseGeometry = field(default_factory=LineString)
+
+    @property
+    def allowed_band(self) -> BaseGeometry:
+        """Where the dock may stand: the envelope's geometry."""
+        return self.envelope.geometry
 
 
 def _outside(line: LineString, *, left: bool, distance: float) -> Polygon:
@@ -131,8 +154,8 @@ def _farthest(geom: BaseGeometry, target: BaseGeometry, step: float) -> tuple[fl
     return float(d[i]), shapely.shortest_line(points[i], target)
 
 
-def _axis_length(dock: Dock, mhw: BaseGeometry, side: WaterSide, far: float) -> tuple[float, float]:
-    """Length along the axis from the MHW crossing to the dock's seaward end, and the crossing (units).
+def _axis_length(dock: Dock, mhw: BaseGeometry, side: WaterSide, far: float) -> tuple[float, float, float]:
+    """Length along the axis from the MHW crossing to the dock's seaward end, the crossing and the end (units).
 
     The crossing is the axis position (from ``dock.origin``) where the dock
     leaves the shore: for a dock starting on land, the first MHW crossing past
@@ -154,7 +177,7 @@ def _axis_length(dock: Dock, mhw: BaseGeometry, side: WaterSide, far: float) -> 
     else:
         ahead = [c for c in crossings if t_start - tol < c <= t_end + tol]
         start = ahead[0] if ahead else t_start
-    return t_end - start, start
+    return t_end - start, start, t_end
 
 
 def _terminus(seaward: BaseGeometry, frontage: BaseGeometry, reach: float, depth: float) -> BaseGeometry:
@@ -173,8 +196,20 @@ def _clearance(terminus: BaseGeometry, layer) -> tuple[float | None, LineString 
     return float(shapely.distance(terminus, target)), shapely.shortest_line(terminus, target)
 
 
-def _float_position(dock: Dock, frontage: BaseGeometry, step: float, width: float) -> tuple[float | None, float | None]:
-    """How far the fixed dock reaches past the floats, and the largest float-to-end gap (units)."""
+def _assemblies(floats: list[BaseGeometry], contact: float) -> list[BaseGeometry]:
+    """Groups of floats touching one another (within ``contact``), each as one geometry (Docks D(2)(c))."""
+    joined = shapely.get_parts(shapely.union_all(shapely.buffer(floats, contact / 2, join_style="mitre")))
+    return [shapely.union_all([f for f in floats if shapely.intersects(f, part)]) for part in joined]
+
+
+def _float_position(
+    dock: Dock, frontage: BaseGeometry, step: float, width: float, contact: float
+) -> tuple[float | None, float | None]:
+    """How far the fixed dock reaches past the floats, and the largest gap from a float assembly to its end (units).
+
+    Floats touching one another form one assembly (two floats in a row); each
+    assembly must touch the walkway's or ramp's seaward end (Docks D(2)(c)[3]).
+    """
     floats = dock.floats
     fixed = dock.of(*FIXED_DOCK)
     if not floats:
@@ -184,7 +219,7 @@ def _float_position(dock: Dock, frontage: BaseGeometry, step: float, width: floa
     fixed_reach, _ = _farthest(fixed, frontage, step)
     end = _terminus(fixed, frontage, fixed_reach, max(width, step))
     float_reach = max(_farthest(f, frontage, step)[0] for f in floats)
-    gap = max(float(shapely.distance(f, end)) for f in floats)
+    gap = max(float(shapely.distance(a, end)) for a in _assemblies(floats, contact))
     return fixed_reach - float_reach, gap
 
 
@@ -266,8 +301,7 @@ def _float_layout(dock: Dock, half_width: float, *, tolerance_deg: float, contac
         return None, None
     side = left_of(dock.axis)
     layouts, worst = [], (-1.0, 0.0)
-    for part in shapely.get_parts(shapely.union_all(shapely.buffer(dock.floats, contact / 2, join_style="mitre"))):
-        members = shapely.union_all([f for f in dock.floats if shapely.intersects(f, part)])
+    for members in _assemblies(dock.floats, contact):
         angle = _angle_between(_long_axis(members), dock.axis)
         across = (shapely.get_coordinates(members) - dock.origin) @ side
         if angle <= tolerance_deg:
@@ -312,54 +346,46 @@ def _landing_size(dock: Dock) -> tuple[float | None, float | None]:
     return sides[1], sides[0]
 
 
-def _frontage_docks(site: Site, riparian: Riparian) -> tuple[str, ...] | None:
-    """Existing docks whose landward end is on the lot or its water (Docks A); None without the layer.
+def _frontage_docks(site: Site, riparian: Riparian, tolerance: float) -> tuple[str, ...] | None:
+    """Existing docks standing on the lot or its water (Docks A); None without the layer.
 
-    The landward end is the dock's point nearest the MHW line; the lot's water
-    lies between the side lines' seaward extensions (:func:`water_zone`).
-    Docks named in ``dock.replaces`` are already left out of ``site.docks``.
+    Decided by :func:`dockreview.envelope.docks_on_lot`, as the envelope and the
+    screen decide it. Docks named in ``dock.replaces`` are already left out of
+    ``site.docks``.
     """
     docks = site.docks
     if docks is None:
         return None
     if docks.empty:
         return ()
-    frontage = shapely.union(site.parcel, water_zone(riparian))
-    ends = shapely.get_point(shapely.shortest_line(docks.geometry.values, site.mhw), 0)
-    on = shapely.intersects(ends, frontage)
+    roots = dock_roots(docks.geometry.values, riparian.mhw)
+    on, _ = docks_on_lot([site.parcel], [riparian.zone], [riparian.frontage], roots, tolerance)
     id_field = site.manifest.docks_id_field
-    names = docks[id_field].astype(str) if id_field in docks.columns else docks.index.astype(str)
-    return tuple(names[on])
+    names = (docks[id_field] if id_field in docks.columns else docks.index).astype(str).to_numpy()
+    return tuple(names[np.sort(on)])
 
 
-def water_zone(riparian: Riparian) -> Polygon:
-    """The lot's water: seaward of its frontage, between its side-line extensions.
+def _dock_lot(site: Site, riparian: Riparian, dock: Dock, tolerance: float) -> tuple[bool, str | None]:
+    """Whether the dock stands on the lot (its landward end on the lot or its water), else the lot it is in front of.
 
-    Converging extensions close the zone where they meet.
+    The landward end is found as for existing docks (:func:`dockreview.envelope.dock_roots`);
+    the lot named is the parcel the end lies on, else the parcel nearest it.
     """
-    ring = [
-        *riparian.left_extension.coords[::-1],
-        *shapely.get_coordinates(riparian.frontage),
-        *riparian.right_extension.coords,
-    ]
-    zone = shapely.make_valid(Polygon(ring))
-    parts = [p for p in shapely.get_parts(shapely.get_parts(zone)) if p.geom_type == "Polygon"]
-    mid = riparian.frontage_midpoint
-    probe = shapely.points(np.asarray(mid.coords[0]) + riparian.seaward * 1e-3 * riparian.chord.length)
-    inside = [p for p in parts if p.buffer(1e-9).contains(probe)]
-    return (inside or sorted(parts, key=lambda p: p.area))[-1] if parts else Polygon()
+    root = dock_roots([dock.footprint], riparian.mhw)
+    on, _ = docks_on_lot([site.parcel], [riparian.zone], [riparian.frontage], root, tolerance)
+    if len(on):
+        return True, None
+    parcels = site.parcels
+    distance = shapely.distance(parcels.geometry.values, root[0])
+    nearest = int(np.argmin(distance))
+    field_name = site.manifest.parcel_id_field
+    name = str(parcels[field_name].iloc[nearest]) if field_name in parcels.columns else str(parcels.index[nearest])
+    return False, name
 
 
-def _allowed_band(zone: Polygon, riparian: Riparian, setback: float, max_reach: float) -> BaseGeometry:
-    """Where the dock may stand: inside both setbacks and within the reach limit (Docks C, D(1))."""
-    keep_off = shapely.union_all([riparian.left_line.buffer(setback), riparian.right_line.buffer(setback)])
-    within = shapely.buffer(riparian.frontage, max_reach, quad_segs=32)
-    return shapely.intersection(shapely.difference(zone, keep_off), within)
-
-
-def _reach_line(zone: Polygon, riparian: Riparian, max_reach: float) -> BaseGeometry:
-    """The locus at ``max_reach`` from the frontage, across the lot's water (Docks D(1))."""
-    arc = shapely.buffer(riparian.frontage, max_reach, quad_segs=32).exterior
+def _reach_line(zone: BaseGeometry, frontage: BaseGeometry, reach: float) -> BaseGeometry:
+    """The locus at ``reach`` from the frontage, across the lot's water (Docks D(1))."""
+    arc = shapely.buffer(frontage, reach, quad_segs=32).exterior
     return shapely.line_merge(shapely.intersection(arc, zone))
 
 
@@ -419,33 +445,42 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
     ft = site.ft_per_unit
     settings = site.manifest.review
     side = riparian.water_side
+    mhw = riparian.mhw
     footprint = dock.footprint
-    seaward = side.seaward_part(footprint, site.mhw)
+    seaward = side.seaward_part(footprint, mhw)
     if seaward.is_empty or shapely.area(seaward) <= 0:
         raise DockError("the dock has no part seaward of the MHW line; it does not reach the water")
 
     step = REACH_STEP_FT / ft
-    far = 2.0 * max(riparian.left_extension.length, riparian.right_extension.length)
+    tolerance = site.to_units(settings.mhw_tolerance_ft)
+    xmin, ymin, xmax, ymax = shapely.bounds(shapely.union(footprint, riparian.zone))
+    far = 2.0 * (max(riparian.left_line.length, riparian.right_line.length) + np.hypot(xmax - xmin, ymax - ymin))
     left, left_line = _signed_setback(footprint, riparian.left_line, left=True, far=far)
     right, right_line = _signed_setback(footprint, riparian.right_line, left=False, far=far)
     reach, reach_line = _farthest(seaward, riparian.frontage, step)
-    length, crossing = _axis_length(dock, site.mhw, side, far)
+    length, crossing, end = _axis_length(dock, mhw, side, far)
     terminus = _terminus(seaward, riparian.frontage, reach, settings.terminus_depth_ft / ft)
     channel, channel_line = _clearance(terminus, site.channels)
     other, other_line = _clearance(terminus, site.docks)
     fixed = dock.of(*FIXED_DOCK)
     width = max_width(fixed) if not fixed.is_empty else 0.0
-    shortfall, gap = _float_position(dock, riparian.frontage, step, width)
+    contact = profile("float_contact_tolerance_ft") / ft
+    shortfall, gap = _float_position(dock, riparian.frontage, step, width, contact)
     depth = _depth_measurements(site, dock, crossing, profile)
     layout_kind, layout_angle = _float_layout(
-        dock,
-        width / 2,
-        tolerance_deg=profile("float_layout_tolerance_deg"),
-        contact=profile("float_contact_tolerance_ft") / ft,
+        dock, width / 2, tolerance_deg=profile("float_layout_tolerance_deg"), contact=contact
     )
     vegetation = _vegetation_overlap(dock, site.vegetation)
     landing_length, landing_width = _landing_size(dock)
     kinds = list(dock.components["component"])
+    on_lot, dock_lot = _dock_lot(site, riparian, dock, tolerance)
+    if not on_lot:
+        warnings.warn(
+            f"the dock is not in front of parcel '{site.parcel_id}': its landward end lies on or in front of "
+            f"parcel '{dock_lot}'; check the parcel id or the dock's position",
+            DockReviewWarning,
+            stacklevel=2,
+        )
 
     frontage_ft = riparian.frontage.length * ft
     required = max(profile("setback_fraction_of_frontage") * frontage_ft, profile("min_setback_ft"))
@@ -462,6 +497,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
         setback_ft=min(left, right) * ft,
         reach_ft=reach * ft,
         length_ft=length * ft,
+        overall_reach_ft=max(reach, length) * ft,
         channel_clearance_ft=feet(channel),
         dock_clearance_ft=feet(other),
         max_width_ft=width * ft,
@@ -477,12 +513,23 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
         landing_width_ft=feet(landing_width),
         boat_lift_count=kinds.count("boat_lift"),
         pwc_lift_count=kinds.count("pwc_lift"),
-        lift_angle_deg=_lift_angle(dock, site.mhw, crossing),
-        frontage_docks=_frontage_docks(site, riparian),
+        lift_angle_deg=_lift_angle(dock, mhw, crossing),
+        frontage_docks=_frontage_docks(site, riparian, tolerance),
         component_kinds=tuple(sorted(set(kinds))),
+        dock_on_lot=on_lot,
+        dock_lot=dock_lot,
     )
-    zone = water_zone(riparian)
-    lines = {"setback_left": left_line, "setback_right": right_line, "reach": reach_line}
+    allowed = m.max_allowed_reach_ft if m.max_allowed_reach_ft is not None else profile("max_reach_ft")
+    envelope = lot_envelope(
+        site.parcel, mhw, ft_per_unit=ft, profile=profile, channels=site.channels, docks=site.docks,
+        tolerance_ft=settings.mhw_tolerance_ft, reach_ft=allowed, riparian=riparian,
+    )
+    lines = {
+        "setback_left": left_line,
+        "setback_right": right_line,
+        "reach": reach_line,
+        "length": LineString([dock.origin + dock.axis * crossing, dock.origin + dock.axis * end]),
+    }
     if channel_line is not None:
         lines["channel_clearance"] = channel_line
     if other_line is not None:
@@ -492,8 +539,8 @@ def measure(site: Site, riparian: Riparian, dock: Dock, profile: Profile) -> tup
         dock=dock,
         seaward_dock=seaward,
         terminus=terminus,
+        envelope=envelope,
         dimension_lines=lines,
-        allowed_band=_allowed_band(zone, riparian, required / ft, profile("max_reach_ft") / ft),
-        reach_limit=_reach_line(zone, riparian, profile("max_reach_ft") / ft),
+        reach_limit=_reach_line(riparian.zone, riparian.frontage, allowed / ft),
     )
     return m, layout

@@ -77,8 +77,40 @@ class Review:
 
     @property
     def verdict_reason(self) -> str:
-        """Why the verdict is what it is, when that is not read from the checks (the federal exemption)."""
-        return FEDERAL_EXEMPTION if self.verdict == "exempt" else ""
+        """Why the verdict is what it is, in one line, for every verdict.
+
+        ``"2 checks fail: side-setback, reach; 3 Board items pending"``,
+        ``"1 check needs data: navigable-reach; no check fails; ..."``, ``"every
+        applicable check passes or is left to the Board; 12 not applicable; 3 Board
+        items pending"``; on federal premises the exemption's text.
+        """
+        if self.verdict == "exempt":
+            return FEDERAL_EXEMPTION
+
+        def ids(status: str) -> list[str]:
+            return [c.id for c in self.checks if c.status == status]
+
+        def counted(n: int, one: str, many: str) -> str:
+            return f"{n} {one if n == 1 else many}"
+
+        failing, missing, waived = ids(FAIL), ids(NEEDS_DATA), ids(WAIVED)
+        board, not_applicable = ids(BOARD), ids(NOT_APPLICABLE)
+        if failing:
+            parts = [f"{counted(len(failing), 'check fails', 'checks fail')}: {', '.join(failing)}"]
+            if missing:
+                parts.append(f"{counted(len(missing), 'other check needs', 'other checks need')} data")
+        elif missing:
+            parts = [f"{counted(len(missing), 'check needs', 'checks need')} data: {', '.join(missing)}; no check fails"]
+        else:
+            decided = ["passes"] + ([f"is waived ({', '.join(waived)})"] if waived else []) + (["is left to the Board"] if board else [])
+            how = ", ".join(decided[:-1]) + f" or {decided[-1]}" if len(decided) > 1 else decided[0]
+            every = "every applicable check" if not_applicable else "every check"
+            parts = [f"{every} {how}"] + ([f"{len(not_applicable)} not applicable"] if not_applicable else [])
+        if failing or missing:
+            if waived:
+                parts.append(f"{counted(len(waived), 'check', 'checks')} waived: {', '.join(waived)}")
+        parts.append(f"{counted(len(board), 'Board item', 'Board items')} pending" if board else "no Board item pending")
+        return "; ".join(parts)
 
     @property
     def board_determinations(self) -> list[CheckResult]:
@@ -108,6 +140,9 @@ class Review:
             "profile": self.profile.name,
             "interpretations": {
                 "extension": self.layout.riparian.extension,
+                "extension_direction": self.layout.riparian.direction,
+                "course_tolerance_ft": self.site.manifest.review.course_tolerance_ft,
+                "chord_ft": self.site.manifest.review.chord_ft,
                 "mhw_tolerance_ft": self.site.manifest.review.mhw_tolerance_ft,
                 "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
             },
@@ -183,6 +218,9 @@ def review(site: Site, *, profile: Profile | str | None = None) -> Review:
             tolerance=site.to_units(settings.mhw_tolerance_ft),
             ft_per_unit=site.ft_per_unit,
             extension=settings.extension,
+            direction=settings.extension_direction,
+            course_tolerance_ft=settings.course_tolerance_ft,
+            chord_ft=settings.chord_ft,
         )
         dock = build_dock(site, riparian)
         measurements, layout = measure(site, riparian, dock, profile)

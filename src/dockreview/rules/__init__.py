@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import board, construction, floats, lifts
 from .base import STATUSES, CheckResult, Facts
-from .lot import frontage, one_dock, recreational_use, single_family
+from .lot import dock_on_lot, frontage, one_dock, recreational_use, single_family
 from .navigation import navigable_reach
 from .reach import channel_clearance, dock_clearance, reach
 from .setbacks import side_setback
@@ -20,6 +20,7 @@ CHECKS = (
     frontage,
     single_family,
     one_dock,
+    dock_on_lot,
     recreational_use,
     side_setback,
     reach,

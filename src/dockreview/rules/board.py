@@ -22,7 +22,7 @@ def board_navigation(m: Measurements, facts: Facts, profile: Profile) -> CheckRe
     allowed = "unknown" if m.max_allowed_reach_ft is None else fmt(m.max_allowed_reach_ft, "ft")
     message = (
         f"{profile.official('board')} to judge: terminus to channels {_ft(m.channel_clearance_ft)}, "
-        f"to other docks {_ft(m.dock_clearance_ft)}; reach {fmt(m.reach_ft, 'ft')} (allowed by depth {allowed}); "
+        f"to other docks {_ft(m.dock_clearance_ft)}; reach {fmt(m.overall_reach_ft, 'ft')} (allowed by depth {allowed}); "
         f"setbacks {fmt(m.setback_left_ft, 'ft')} / {fmt(m.setback_right_ft, 'ft')}"
     )
     return result("board-navigation", "Docks H", "Navigation, neighbours, foreshore, environment", BOARD, message)

@@ -41,6 +41,23 @@ def one_dock(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     return result("one-dock", "Docks A", title, FAIL if count else PASS, message, value=count, limit=0.0, unit="docks")
 
 
+def dock_on_lot(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
+    """Docks A, C: the dock stands on the lot it is reviewed against.
+
+    Its landward end (its point nearest the MHW line) must lie on the lot, on its
+    frontage or in its water (between its side lines' extensions); a dock in
+    front of another lot is never reviewed quietly against this one.
+    """
+    title = "Dock on the reviewed lot"
+    if m.dock_on_lot:
+        return result("dock-on-lot", "Docks A, C", title, PASS, "the dock's landward end lies on the lot or its water")
+    message = (
+        f"the dock's landward end lies on or in front of parcel {m.dock_lot}, not on this lot or its water: "
+        "review it against that parcel, or check the dock's position"
+    )
+    return result("dock-on-lot", "Docks A, C", title, FAIL, message)
+
+
 def recreational_use(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     """Docks A: the dock is used exclusively for recreational, noncommercial purposes."""
     codes = profile.code("permitted_uses")

@@ -24,7 +24,7 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
     """
     rule = profile["max_reach_ft"]
     section = "Docks D(1), D(2)(a)[1]"
-    value = max(m.reach_ft, m.length_ft)
+    value = m.overall_reach_ft
     if facts.draft_ft is None or m.required_depth_ft is None:
         return result("navigable-reach", section, TITLE, NEEDS_DATA, "give [vessel] draft_ft (the boat the dock serves)", value=value, unit="ft")
     if "soundings" not in facts.layers:
@@ -46,5 +46,5 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
         )
     status = PASS if not_above(value, limit) else FAIL
     relation = "within" if status == PASS else "exceeds"
-    message = f"dock reaches {fmt(value, 'ft')}, {relation} the allowed {fmt(limit, 'ft')}; {basis}"
+    message = f"dock reaches {fmt(value, 'ft', beside=limit)}, {relation} the allowed {fmt(limit, 'ft')}; {basis}"
     return result("navigable-reach", section, TITLE, status, message, value=value, limit=limit, unit="ft")

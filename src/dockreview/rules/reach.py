@@ -15,7 +15,7 @@ def reach(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     favoured.
     """
     rule = profile["max_reach_ft"]
-    value = max(m.reach_ft, m.length_ft)
+    value = m.overall_reach_ft
     ok = not_above(value, rule.value)
     message = (
         f"reach from the MHW line {fmt(m.reach_ft, 'ft')}, length along the axis {fmt(m.length_ft, 'ft')}; "
