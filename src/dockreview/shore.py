@@ -56,18 +56,17 @@ def _open_parts(mhw: BaseGeometry) -> list[LineString]:
     return [p for p in shapely.get_parts(mhw) if p.geom_type == "LineString" and p.length > 0]
 
 
-def _dangling_ends(parts: list[LineString]) -> list[tuple[int, np.ndarray]]:
+def dangling_ends(parts: list[LineString]) -> list[tuple[int, np.ndarray]]:
     """The ends of open pieces that meet no other piece: (piece index, coordinates)."""
-    ends = []
-    for i, part in enumerate(parts):
-        if part.is_closed:
-            continue
-        for xy in (np.asarray(part.coords[0]), np.asarray(part.coords[-1])):
-            end = Point(xy)
-            touching = [j for j, other in enumerate(parts) if j != i and other.distance(end) == 0.0]
-            if not touching:
-                ends.append((i, xy))
-    return ends
+    open_ = [i for i, p in enumerate(parts) if not p.is_closed]
+    if not open_:
+        return []
+    xy = np.array([[parts[i].coords[0], parts[i].coords[-1]] for i in open_]).reshape(-1, 2)
+    owner = np.repeat(open_, 2)
+    end, piece = shapely.STRtree(parts).query(shapely.points(xy), predicate="intersects")
+    met = np.zeros(len(xy), dtype=bool)
+    met[end[piece != owner[end]]] = True
+    return [(int(owner[k]), xy[k]) for k in np.flatnonzero(~met)]
 
 
 def node_pieces(mhw: BaseGeometry, tolerance: float) -> BaseGeometry:
@@ -95,7 +94,7 @@ def node_pieces(mhw: BaseGeometry, tolerance: float) -> BaseGeometry:
         return mhw
     coords = [np.asarray(p.coords) for p in parts]
     cuts: dict[int, list[Point]] = {}
-    for i, xy in _dangling_ends(parts):
+    for i, xy in dangling_ends(parts):
         end = Point(xy)
         j = min((k for k in range(len(parts)) if k != i), key=lambda k: parts[k].distance(end))
         if not 0.0 < parts[j].distance(end) <= tolerance:
@@ -137,7 +136,7 @@ def bridge_along(mhw: BaseGeometry, ring: LineString, tolerance: float) -> Shore
     Shore
     """
     parts = _open_parts(mhw)
-    loose = [(i, xy) for i, xy in _dangling_ends(parts) if ring.distance(Point(xy)) <= tolerance]
+    loose = [(i, xy) for i, xy in dangling_ends(parts) if ring.distance(Point(xy)) <= tolerance]
     if len(loose) < 2:
         return Shore(mhw)
     where = np.array([ring.project(Point(xy)) for _, xy in loose])

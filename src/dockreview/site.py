@@ -24,6 +24,7 @@ from .dxf import read_dxf_footprint
 from .errors import CRSError, SiteDataError
 from .io import DockReviewWarning, read_layer
 from .manifest import Manifest, load_manifest
+from .shore import dangling_ends
 
 #: Neighbouring parcels drawn on the map: those within this many feet of the lot.
 NEIGHBOUR_RADIUS_FT = 400.0
@@ -204,9 +205,14 @@ def _select_parcel(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) ->
         raise SiteDataError(f"{label}: no field '{id_field}' (parcel.id_field); the layer's fields are: {fields}")
     match = parcels[_matches_id(parcels[id_field], manifest.parcel_id)]
     if match.empty:
+        import difflib
+
+        ids = list(dict.fromkeys(str(v).strip() for v in parcels[id_field].dropna()))
+        close = difflib.get_close_matches(manifest.parcel_id.strip(), ids, n=3, cutoff=0.6)
+        hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else "check parcel.id"
         raise SiteDataError(
             f"{label}: parcel id '{manifest.parcel_id}' not found in field '{id_field}' "
-            f"({len(parcels)} parcels); check parcel.id"
+            f"({len(parcels)} parcels); {hint}"
         )
     geom = shapely.union_all(match.geometry.values)
     if len(match) > 1:
@@ -318,14 +324,15 @@ def _bridge_gaps(mhw: BaseGeometry, ft_per_unit: float, label: str) -> BaseGeome
     """Join MHW pieces whose ends lie within :data:`MHW_GAP_FT` with straight segments, with a warning.
 
     A shoreline digitised in pieces would otherwise cut the lot's water boundary
-    at every gap, and with it the frontage and the side lines. Each end is
-    joined at most once, nearest pairs first.
+    at every gap, and with it the frontage and the side lines. Only loose ends
+    (meeting no other piece) are joined, each at most once, nearest pairs first:
+    pieces already meeting at a junction (a jetty on the shore) are left as they are.
     """
-    parts = [p for p in shapely.get_parts(mhw) if p.geom_type == "LineString" and not p.is_closed]
-    if len(parts) < 2:
+    loose = dangling_ends([p for p in shapely.get_parts(mhw) if p.geom_type == "LineString"])
+    if len(loose) < 2:
         return mhw
-    ends = shapely.points(np.array([[p.coords[0], p.coords[-1]] for p in parts]).reshape(-1, 2))
-    owner = np.arange(len(ends)) // 2
+    ends = shapely.points(np.array([xy for _, xy in loose]))
+    owner = np.array([part for part, _ in loose])
     limit = MHW_GAP_FT / ft_per_unit
     i, j = shapely.STRtree(ends).query(ends, predicate="dwithin", distance=limit)
     pairs = (owner[i] != owner[j]) & (i < j)
