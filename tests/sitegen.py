@@ -346,3 +346,173 @@ MEASUREMENT_KEYS = (
     "setback_right_ft", "setback_ft", "reach_ft", "length_ft", "channel_clearance_ft",
     "dock_clearance_ft", "max_width_ft", "float_area_sqft",
 )
+
+
+# --------------------------------------------------------------------------
+# free-form sites: any parcels, MHW pieces and docks drawn in the local frame,
+# constructed directly in the storage CRS (feet or metres)
+# --------------------------------------------------------------------------
+FT_M = 0.3048                       # metres per international foot
+
+
+@dataclass(frozen=True)
+class LocalFrame:
+    """Local (u, v) feet -> coordinates of ``crs``.
+
+    In a CRS whose unit is a foot (EPSG:2263, EPSG:6539: the US survey foot) one
+    local foot is one CRS unit, as in :func:`make_site` (a 200-ft lot measures
+    200.0004 international ft: 2 ppm, far inside any tolerance of the tests).
+    In a metre CRS one local foot is 0.3048 m, so lengths in international feet
+    are exact.  ``origin`` is the local (0, 0) in ``crs``; ``rotation`` turns the
+    shore direction +u counter-clockwise from grid east.
+    """
+
+    crs: str
+    origin: tuple[float, float]
+    rotation: float = 0.0
+    units_per_ft: float = 1.0
+
+    @property
+    def ft_per_unit(self) -> float:
+        """International feet per CRS unit."""
+        metres = pyproj.CRS(self.crs).axis_info[0].unit_conversion_factor
+        return metres / FT_M
+
+    def _cs(self):
+        r = math.radians(self.rotation)
+        return math.cos(r), math.sin(r)
+
+    def geom(self, g: BaseGeometry) -> BaseGeometry:
+        c, s = self._cs()
+        k = self.units_per_ft
+        return affinity.affine_transform(g, [k * c, -k * s, k * s, k * c, *self.origin])
+
+    def pt(self, u: float, v: float) -> tuple[float, float]:
+        c, s = self._cs()
+        k = self.units_per_ft
+        return (self.origin[0] + k * (u * c - v * s), self.origin[1] + k * (u * s + v * c))
+
+    def local(self, x: float, y: float) -> tuple[float, float]:
+        """CRS coordinates -> local (u, v) feet (the inverse of :meth:`pt`)."""
+        c, s = self._cs()
+        k = self.units_per_ft
+        dx, dy = (x - self.origin[0]) / k, (y - self.origin[1]) / k
+        return (dx * c + dy * s, -dx * s + dy * c)
+
+    def azimuth(self, du: float, dv: float) -> float:
+        """Grid azimuth (degrees clockwise from grid north) of the local direction (du, dv)."""
+        c, s = self._cs()
+        wx, wy = du * c - dv * s, du * s + dv * c
+        return math.degrees(math.atan2(wx, wy)) % 360.0
+
+
+def frame_in(crs: str, rotation: float = 0.0) -> LocalFrame:
+    """A local frame at Kings Point drawn directly in ``crs`` (feet or metres)."""
+    metres = pyproj.CRS(crs).axis_info[0].unit_conversion_factor
+    feet_crs = abs(metres - FT_M) < 1e-5
+    if crs == "EPSG:2263":
+        origin = KINGS_POINT
+    else:
+        x, y = pyproj.Transformer.from_crs("EPSG:2263", crs, always_xy=True).transform(*KINGS_POINT)
+        origin = (round(x, 1), round(y, 1))
+    return LocalFrame(crs, origin, rotation, 1.0 if feet_crs else FT_M / metres)
+
+
+def lots_beside(left: Sequence[tuple[float, float]], right: Sequence[tuple[float, float]],
+                neighbour_width: float = 200.0) -> tuple[Polygon, Polygon, Polygon]:
+    """The subject lot between two side lines, and its two neighbours sharing them.
+
+    ``left`` / ``right``: the side lines' vertices in the local frame, from the
+    lot's water end to its landward corner (both corners of the back line last).
+    The neighbours run ``neighbour_width`` ft along u beyond each side line, with
+    their own water edge at the same v as the shared side line's water end.
+    Returns ``(subject, left_neighbour, right_neighbour)``.
+    """
+    left, right = [tuple(p) for p in left], [tuple(p) for p in right]
+    subject = Polygon(left[::-1] + right)
+    (lu0, lv0), (lu1, lv1) = left[0], left[-1]
+    (ru0, rv0), (ru1, rv1) = right[0], right[-1]
+    left_nb = Polygon(left + [(lu1 - neighbour_width, lv1), (lu0 - neighbour_width, lv0)])
+    right_nb = Polygon(right + [(ru1 + neighbour_width, rv1), (ru0 + neighbour_width, rv0)])
+    for g in (subject, left_nb, right_nb):
+        assert g.is_valid, g.wkt
+    return subject, left_nb, right_nb
+
+
+def write_local_site(
+    directory: Path | str,
+    frame: LocalFrame,
+    *,
+    parcels: Sequence[tuple[str, Polygon]],
+    mhw: Sequence[BaseGeometry],
+    subject_id: str = SUBJECT_ID,
+    dock: dict | None = None,
+    footprint: Iterable[tuple[str, Polygon]] | None = None,
+    channels: Iterable[Polygon] | None = None,
+    docks: Iterable[BaseGeometry] | None = None,
+    review: dict | None = None,
+    fmt: str = "gpkg",
+    name: str = "Synthetic site",
+) -> SiteFiles:
+    """Write a free-form site (layers + site.toml) drawn in ``frame``.
+
+    Every layer is written in ``frame.crs``, which is also the working CRS.
+    ``parcels``: ``[(parcel id, local polygon), ...]``; ``mhw``: the MHW layer's
+    features (lines or polygons), one feature each.  ``dock`` (parametric) takes
+    ``root`` as local (u, v) or "auto" and ``bearing`` as degrees clockwise from
+    the local seaward axis +v or "perpendicular".  Nothing here imports dockreview.
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    if fmt not in FORMATS:
+        raise ValueError(fmt)
+    if (dock is None) == (footprint is None):
+        raise ValueError("give exactly one of dock / footprint")
+    crs = frame.crs
+    layers: dict[str, gpd.GeoDataFrame] = {}
+    layers["parcels"] = gpd.GeoDataFrame(
+        {ID_FIELD: [pid for pid, _ in parcels],
+         "OWNER": ["Subject" if pid == subject_id else "Other" for pid, _ in parcels]},
+        geometry=[frame.geom(g) for _, g in parcels], crs=crs)
+    layers["mhw"] = gpd.GeoDataFrame({"NAME": [f"MHW {i}" for i in range(len(mhw))]},
+                                     geometry=[frame.geom(g) for g in mhw], crs=crs)
+    for key, geoms in (("channels", channels), ("docks", docks)):
+        if geoms is not None:
+            gs = list(geoms)
+            layers[key] = gpd.GeoDataFrame({"NAME": [f"{key} {i}" for i in range(len(gs))]},
+                                           geometry=[frame.geom(g) for g in gs], crs=crs)
+    if footprint is not None:
+        fp = list(footprint)
+        layers["dock"] = gpd.GeoDataFrame({"component": [k for k, _ in fp]},
+                                          geometry=[frame.geom(g) for _, g in fp], crs=crs)
+
+    driver, ext = FORMATS[fmt]
+    refs: dict[str, str] = {}
+    for lname, gdf in layers.items():
+        if fmt == "gpkg":
+            gdf.to_file(directory / "site.gpkg", layer=lname, driver=driver, engine="pyogrio")
+            refs[lname] = f"site.gpkg:{lname}"
+        else:
+            path = directory / f"{lname}{ext}"
+            gdf.to_file(path, driver=driver, engine="pyogrio")
+            refs[lname] = path.name
+
+    doc: dict[str, dict[str, Any]] = {"site": {"name": name, "crs": crs}}
+    doc["layers"] = {k: refs[k] for k in ("parcels", "mhw", "channels", "docks") if k in refs}
+    doc["parcel"] = {"id_field": ID_FIELD, "id": subject_id}
+    if footprint is not None:
+        doc["dock"] = {"file": refs["dock"], "component_field": "component"}
+    else:
+        d = dict(dock)
+        root = d.get("root", "auto")
+        d["root"] = "auto" if root == "auto" else list(frame.pt(*root))
+        bearing = d.get("bearing", "perpendicular")
+        if bearing != "perpendicular":
+            b = math.radians(float(bearing))
+            d["bearing"] = frame.azimuth(math.sin(b), math.cos(b))
+        doc["dock"] = d
+    if review:
+        doc["review"] = dict(review)
+    manifest = directory / "site.toml"
+    manifest.write_text(dumps_toml(doc))
+    return SiteFiles(dir=directory, manifest=manifest, doc=doc, to_world=frame.geom, layers=layers)
