@@ -20,7 +20,7 @@ from .errors import ManifestError
 
 DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
-LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation")
+LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
 EXTENSION_DIRECTIONS = ("last-course", "chord")
 FLOAT_LAYOUTS = ("I", "T", "L")
@@ -49,6 +49,7 @@ ATTRIBUTES = {
     "lift_boat_weight_lb": "number",
     "lift_boat_height_above_deck_ft": "number",
     "pwc_lift_capacity_lb": "number",
+    "pile_spacing_ft": "number",
 }
 
 
@@ -113,6 +114,21 @@ class ReviewSettings:
 
 
 @dataclass(frozen=True)
+class EvidenceSettings:
+    """The ``[evidence]`` table: how the Board evidence is gathered (Docks H; Art. VIII, waivers).
+
+    Distances in feet; ``viewpoints`` are (x, y) in the working CRS, each with an
+    optional eye height above MHW (ft) as a third number.
+    """
+
+    view_radius_ft: float = 1000.0
+    neighbour_distance_ft: float = 500.0
+    pierhead_distance_ft: float = 1000.0
+    eye_height_ft: float | None = None
+    viewpoints: tuple[tuple[float, ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class Exhibit:
     """The ``[exhibit]`` table: what the exhibit's title block says about the application."""
 
@@ -173,6 +189,7 @@ class Manifest:
     datum_offset_ft: float | None = None  # MLW - MLLW, for chart depths (soundings.datum_offset_ft)
     crs_named: bool = True  # False when site.crs is left to its default
     exhibit: Exhibit = field(default_factory=Exhibit)
+    evidence: EvidenceSettings = field(default_factory=EvidenceSettings)
     channels_name_field: str | None = None  # labels channels and anchorages on the exhibit
 
     @property
@@ -182,7 +199,7 @@ class Manifest:
 
 
 _ALLOWED = {
-    "": {"site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit"},
+    "": {"site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit", "evidence"},
     "site": {"name", "crs"},
     "layers": {*LAYER_NAMES, "docks_id_field", "channels_name_field", "chart"},
     "layer": {"path", "layer", "assume_crs"},
@@ -202,6 +219,7 @@ _ALLOWED = {
         "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
     },
     "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
+    "evidence": {"view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft", "viewpoints"},
 }
 
 
@@ -474,6 +492,30 @@ def _review(table: Any, problems: _Problems) -> ReviewSettings:
     )
 
 
+def _evidence(table: Any, problems: _Problems) -> EvidenceSettings:
+    """The ``[evidence]`` table: positive distances, viewpoints as [x, y] or [x, y, eye height]."""
+    if not isinstance(table, dict):
+        problems.add("[evidence] must be a table")
+        return EvidenceSettings()
+    problems.unknown_keys(table, "evidence", "evidence.")
+    base = EvidenceSettings()
+    values = {}
+    for key in ("view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft"):
+        if key in table:
+            number = _number(table[key], f"evidence.{key}", problems, positive=key != "eye_height_ft")
+            if number is not None:
+                values[key] = number
+    points = table.get("viewpoints", [])
+    good = isinstance(points, list) and all(
+        isinstance(p, list) and len(p) in (2, 3) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p)
+        for p in points
+    )
+    if not good:
+        problems.add("'evidence.viewpoints' must be a list of [x, y] or [x, y, eye_height_ft] in the working CRS")
+        points = []
+    return EvidenceSettings(**{**base.__dict__, **values, "viewpoints": tuple(tuple(float(v) for v in p) for p in points)})
+
+
 def _exhibit(table: Any, problems: _Problems) -> Exhibit:
     """The ``[exhibit]`` table: every value a string (a TOML date is written as it reads)."""
     if not isinstance(table, dict):
@@ -562,6 +604,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
     dock = _dock(data.get("dock"), folder, problems)
     review = _review(data.get("review", {}), problems)
     exhibit = _exhibit(data.get("exhibit", {}), problems)
+    evidence = _evidence(data.get("evidence", {}), problems)
     if dock is not None and dock.replaces and not docks_id_field:
         problems.add("'dock.replaces' names existing docks: give the docks layer's id field as 'layers.docks_id_field'")
     datum_offset_ft, soundings_table = _datum_offset(data.get("soundings"), bool(charts), problems)
@@ -590,6 +633,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         datum_offset_ft=datum_offset_ft,
         crs_named="crs" in site,
         exhibit=exhibit,
+        evidence=evidence,
         channels_name_field=channels_name_field,
     )
 

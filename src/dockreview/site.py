@@ -76,6 +76,10 @@ class Site:
         below mean low water, positive down.
     vegetation : GeoDataFrame or None
         Tidal, intertidal or subtidal vegetation (polygons).
+    buildings : GeoDataFrame or None
+        Building footprints (polygons), for the neighbours' water views.
+    mlw : shapely geometry or None
+        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
@@ -95,6 +99,8 @@ class Site:
     warnings: list[str] = field(default_factory=list)
     soundings: gpd.GeoDataFrame | None = None
     vegetation: gpd.GeoDataFrame | None = None
+    buildings: gpd.GeoDataFrame | None = None
+    mlw: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
 
@@ -504,6 +510,14 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     if "vegetation" in manifest.layers:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
+    buildings = mlw = None
+    if "buildings" in manifest.layers:
+        raw = _read(manifest, "buildings", engine, working, sources)
+        buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
+    if "mlw" in manifest.layers:
+        raw = _read(manifest, "mlw", engine, working, sources)
+        frame = _clean(raw, label["mlw"], ("LineString", "Polygon"), required=True)
+        mlw = _merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
 
     footprint = None
     if manifest.dock.footprint is not None:
@@ -527,6 +541,8 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         sources=sources,
         soundings=soundings,
         vegetation=vegetation,
+        buildings=buildings,
+        mlw=mlw,
         parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
     )
