@@ -89,3 +89,22 @@ def test_check_gpkg_option_writes_atomically(tmp_path):
     assert [p.name for p in out.parent.iterdir()] == ["site.gpkg"]
     bad = CliRunner().invoke(main, ["check", str(DATA / "parcel-past-mhw" / "site.toml"), "--gpkg", str(tmp_path / "x.shp")])
     assert bad.exit_code == 2 and "--gpkg" in bad.output
+
+
+@pytest.mark.parametrize("name", ["straight-t-float", "curved-cove", "failing-narrow-lot"])
+def test_layers_carry_the_reviews_own_figures(tmp_path, name):
+    """One truth: the GeoPackage's reach limit is the limit the reach checks decided on, its dimensions the checks' values."""
+    review = reviewed(name)
+    path = tmp_path / "review.gpkg"
+    write_gpkg(review, path)
+    band = pyogrio.read_dataframe(path, layer="setback_band")
+    reach_line = pyogrio.read_dataframe(path, layer="allowed_reach_line")
+    dims = pyogrio.read_dataframe(path, layer="dimension_lines").set_index("dimension")
+    decided = [c.limit for c in review.checks if c.id in ("reach", "navigable-reach") and c.status in ("pass", "fail")]
+    assert band["reach_limit_ft"].iat[0] == pytest.approx(min(decided), abs=1e-6)
+    assert reach_line["overall_reach_ft"].iat[0] == pytest.approx(review.check("reach").value, abs=1e-6)
+    assert band["area_sqft"].iat[0] == pytest.approx(review.layout.envelope.area_sqft, abs=1e-6)
+    assert dims.loc["setback_left", "value_ft"] == pytest.approx(review.check("side-setback").value
+                                                                  if review.measurements.setback_left_ft <= review.measurements.setback_right_ft
+                                                                  else review.measurements.setback_left_ft, abs=1e-6)
+    assert max(dims.loc["reach", "value_ft"], dims.loc["length", "value_ft"]) == pytest.approx(review.check("reach").value, abs=1e-6)

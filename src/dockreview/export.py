@@ -27,6 +27,7 @@ DIMENSIONS = {
     "setback_left": "setback_left_ft",
     "setback_right": "setback_right_ft",
     "reach": "reach_ft",
+    "length": "length_ft",
     "channel_clearance": "channel_clearance_ft",
     "dock_clearance": "dock_clearance_ft",
 }
@@ -54,17 +55,18 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
     -------
     dict
         ``"setback"``: the lot's water within the required setback of a side line
-        or its extension (Docks C); ``"reach"``: the lot's water beyond the reach
-        limit (Docks D(1)); ``"clearance"``: within the terminus clearance of a
-        channel, fairway, anchorage or other dock (Docks D(1)), when those layers
-        are given. Working CRS.
+        or its extension (Docks C); ``"reach"``: the lot's water beyond the
+        envelope's reach limit (200 ft or the navigable-depth limit, Docks D(1));
+        ``"clearance"``: within the terminus clearance of a channel, fairway,
+        anchorage or other dock (Docks D(1)), when those layers are given. Working
+        CRS. All read from the review's envelope, never derived anew.
     """
     layout, site = review.layout, review.site
-    zone = layout.riparian.zone
-    within = shapely.buffer(layout.riparian.frontage, review.profile("max_reach_ft") / site.ft_per_unit, quad_segs=32)
+    zone, envelope = layout.riparian.zone, layout.envelope
+    within = shapely.buffer(layout.riparian.frontage, envelope.reach_limit_ft / site.ft_per_unit, quad_segs=32)
     areas = {
         "reach": shapely.difference(zone, within),
-        "setback": shapely.difference(shapely.intersection(zone, within), layout.allowed_band),
+        "setback": shapely.difference(shapely.intersection(zone, within), envelope.band),
     }
     targets = clearance_targets(site)
     if targets is not None:
@@ -119,7 +121,8 @@ def _setback_band(review) -> gpd.GeoDataFrame:
     row = {
         "frontage_ft": m.frontage_ft,
         "required_setback_ft": m.required_setback_ft,
-        "max_reach_ft": review.profile("max_reach_ft"),
+        "reach_limit_ft": review.layout.envelope.reach_limit_ft,
+        "area_sqft": review.layout.envelope.area_sqft,
         "geometry": review.layout.allowed_band,
     }
     return _frame(review, [row])
@@ -128,9 +131,10 @@ def _setback_band(review) -> gpd.GeoDataFrame:
 def _reach_line(review) -> gpd.GeoDataFrame:
     m = review.measurements
     row = {
-        "max_reach_ft": review.profile("max_reach_ft"),
+        "reach_limit_ft": review.layout.envelope.reach_limit_ft,
         "reach_ft": m.reach_ft,
         "length_ft": m.length_ft,
+        "overall_reach_ft": m.overall_reach_ft,
         "geometry": review.layout.reach_limit,
     }
     return _frame(review, [row])

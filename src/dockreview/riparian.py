@@ -542,7 +542,10 @@ def riparian_geometry(
         )
     run = runs[0]
     if run.is_closed:
-        raise SiteDataError("the whole parcel boundary lies on or seaward of the MHW line; is this a lot?")
+        raise SiteDataError(
+            "the whole parcel boundary lies on or seaward of the MHW line (an island lot, or a parcel drawn over "
+            "the water): it has no side lines to measure setbacks from; review it by hand"
+        )
     second = runs[1].length * ft_per_unit if len(runs) > 1 else 0.0
     if second >= SECOND_RUN_FT:
         warnings.warn(
