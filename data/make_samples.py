@@ -528,7 +528,7 @@ def parcel_past_mhw() -> Site:
     return Site(
         folder="parcel-past-mhw",
         summary="Subject parcel drawn 15 ft past the MHW line; parametric dock with an L float. "
-                "Designed compliant.",
+                "Geometry designed to pass; incomplete (no soundings, vegetation or attributes).",
         title="8 Example Point Rd",
         frame=Frame.at(-73.7400, 40.8090, seaward_azimuth=250.0),
         subject_id="2-47-21",

@@ -1,7 +1,7 @@
 """S-57 chart cells: what the project reads agrees with GDAL's own listing (via fiona).
 
-The real NOAA cells of Key West (2023 editions) in ../shared/realdata/enc/ are
-read by :func:`dockreview.chart.read_chart` (pyogrio) and, as a second method,
+The real NOAA cells of Key West (2023 editions), kept in data/key-west-chart/ (see its
+SOURCE.md), are read by :func:`dockreview.chart.read_chart` (pyogrio) and, as a second method,
 object class by object class with fiona.
 """
 
@@ -27,9 +27,8 @@ from dockreview.cli import main
 from dockreview.errors import LayerError, ManifestError
 from dockreview.manifest import load_manifest
 
-ENC = Path(__file__).resolve().parents[2] / "shared" / "realdata" / "enc"
-CELLS = [ENC / "US5FL4DR.000", ENC / "US5FL4DQ.000"]
-pytestmark = pytest.mark.skipif(not all(p.exists() for p in CELLS), reason="the Key West chart cells are not present")
+ENC = Path(__file__).resolve().parents[1] / "data" / "key-west-chart"
+CELLS = [ENC / "US5FL4DR.000", ENC / "US5FL4DQ.000"]  # in the repository: these tests never skip
 
 
 def _fiona_classes(path: Path) -> dict[str, list[dict]]:

@@ -2,12 +2,15 @@
 
 Exit codes: ``check`` gives 0 compliant or exempt, 1 noncompliant, 3 incomplete; every
 command gives 2 for bad input or usage, with one plain line on standard error
-(``--debug`` shows the traceback).
+(``--debug`` shows the traceback). The global options ``-v``, ``-q`` and ``--debug``
+may stand before or after the subcommand. Every file a command writes is named on
+standard error ("map written to PATH") unless ``-q``.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import traceback
 import warnings
@@ -27,10 +30,39 @@ MAP_SUFFIXES = (".png", ".pdf", ".svg")
 REPORT_SUFFIXES = (".html", ".pdf", ".md")
 PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.plot.PAGES
 log = logging.getLogger("dockreview")
+#: The group's own options that may also be written after the subcommand (``dockreview check SITE --debug``).
+GLOBAL_FLAGS = re.compile(r"^(-v+|--verbose|-q|--quiet|--debug)$")
+
+
+def hoist_global_flags(args: list[str], commands) -> list[str]:
+    """``args`` with the global flags found after the subcommand's name moved before it.
+
+    ``["check", "site.toml", "--debug", "-v"]`` becomes ``["--debug", "-v", "check",
+    "site.toml"]``; nothing after a ``--`` is touched, and arguments before the
+    subcommand are left as they are.
+    """
+    args = list(args)
+    at = next((i for i, a in enumerate(args) if a in commands), None)
+    if at is None:
+        return args
+    head, tail = args[:at], args[at:]
+    end = tail.index("--") if "--" in tail else len(tail)
+    flags = [a for a in tail[:end] if GLOBAL_FLAGS.match(a)]
+    rest = [a for a in tail[:end] if not GLOBAL_FLAGS.match(a)] + tail[end:]
+    return head + flags + rest
+
+
+def _written(ctx: click.Context, what: str, path, extra: str = "") -> None:
+    """Name a file just written, on standard error (so standard output keeps the table or the JSON); not with -q."""
+    if not ctx.meta.get("quiet"):
+        click.echo(f"{what} written to {path}{extra}", err=True)
 
 
 class _Group(click.Group):
-    """Turns the package's errors into one line and exit status 2."""
+    """Turns the package's errors into one line and exit status 2; takes -v, -q, --debug after the subcommand too."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global_flags(args, self.commands))
 
     def invoke(self, ctx: click.Context):
         try:
@@ -64,11 +96,23 @@ def _details(exc: BaseException) -> None:
     click.echo(f"  raised at: {Path(frame.filename).name}:{frame.lineno} in {frame.name}", err=True)
 
 
+#: Units that count things (printed as integers) and whose whole numbers read best without decimals.
+WHOLE_UNITS = ("docks", "rails", "lifts", "lb")
+
+
+def _number(value: float | None, unit: str) -> str:
+    """A table cell: "-" for none, a count or a whole weight as an integer ("2", "40,000"), else to 0.1."""
+    if value is None:
+        return "-"
+    if unit in WHOLE_UNITS and float(value).is_integer():
+        return f"{int(value):,d}"
+    return f"{value:,.1f}"
+
+
 def _table(result: Review) -> str:
     rows = [("check", "section", "value", "limit", "unit", "status")]
     for c in result.checks:
-        value = "-" if c.value is None else f"{c.value:,.1f}"
-        limit = "-" if c.limit is None else f"{c.limit:,.1f}"
+        value, limit = _number(c.value, c.unit), _number(c.limit, c.unit)
         rows.append((c.id, c.section, value, limit, c.unit, c.status.upper()))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.rjust(w) if i in (2, 3) else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths))) for r in rows]
@@ -77,19 +121,22 @@ def _table(result: Review) -> str:
     verdict = [f"verdict: {result.verdict.upper()}"]
     if result.verdict == "exempt":
         verdict[0] += f" ({result.verdict_reason})"
+    elif result.verdict_reason:
+        verdict[0] += f": {result.verdict_reason}"
     if result.board_determinations:
         verdict.append("for the Board of Trustees or an official to determine:")
         verdict += [f"  {c.id} ({c.section}): {c.message}" for c in result.board_determinations]
     return "\n".join([head, *lines, "", *verdict])
 
 
-def _write_json(result: Review, path: str) -> None:
+def _write_json(ctx: click.Context, result: Review, path: str) -> None:
     text = result.to_json() + "\n"
     if path == "-":
         click.echo(text, nl=False)
         return
     with atomic_path(path) as tmp:
         tmp.write_text(text, encoding="utf-8")
+    _written(ctx, "JSON", path)
 
 
 def _check_map_path(path: str | None) -> None:
@@ -102,13 +149,13 @@ def _check_gpkg_path(path: str | None) -> None:
         raise click.UsageError(f"--gpkg {path}: use a .gpkg file name")
 
 
-def _write_gpkg(result: Review, path: str | None) -> None:
+def _write_gpkg(ctx: click.Context, result: Review, path: str | None) -> None:
     if path is None:
         return
     from .export import write_gpkg
 
     layers = write_gpkg(result, path)
-    log.info("GeoPackage written to %s (%s)", path, ", ".join(layers))
+    _written(ctx, "GeoPackage", path, f" (layers: {', '.join(layers)})" if layers else "")
 
 
 _page_option = click.option(
@@ -174,10 +221,10 @@ def check(
         from .plot import save_map
 
         save_map(result, map_path, page=page)
-        log.info("map written to %s", map_path)
-    _write_gpkg(result, gpkg_path)
+        _written(ctx, "map", map_path)
+    _write_gpkg(ctx, result, gpkg_path)
     if json_path is not None:
-        _write_json(result, json_path)
+        _write_json(ctx, result, json_path)
     if not (quiet and json_path == "-"):
         click.echo(_table(result), err=json_path == "-")
     ctx.exit(EXIT[result.verdict])
@@ -197,7 +244,7 @@ def map_command(ctx: click.Context, manifest: str, output: str, engine: str, pro
 
     result = _review(ctx, manifest, engine, profile_path)
     save_map(result, output, page=page)
-    click.echo(f"map written to {output}", err=True)
+    _written(ctx, "map", output)
 
 
 @main.command("report")
@@ -207,9 +254,11 @@ def map_command(ctx: click.Context, manifest: str, output: str, engine: str, pro
 @_profile_option
 @_page_option
 @_gpkg_option
+@click.option("--all-checks", is_flag=True, help="List the checks that do not apply to the dock in the table too.")
 @click.pass_context
 def report_command(
-    ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None
+    ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None,
+    all_checks: bool,
 ) -> None:
     """Write the staff report of MANIFEST: exhibit, checks, Board items, interpretations, sources."""
     if Path(output).suffix.lower() not in REPORT_SUFFIXES:
@@ -218,9 +267,9 @@ def report_command(
     from .report import write_report
 
     result = _review(ctx, manifest, engine, profile_path)
-    write_report(result, output, page=page)
-    _write_gpkg(result, gpkg_path)
-    click.echo(f"report written to {output} (verdict: {result.verdict})", err=True)
+    write_report(result, output, page=page, all_checks=all_checks)
+    _written(ctx, "report", output, f" (verdict: {result.verdict})")
+    _write_gpkg(ctx, result, gpkg_path)
 
 
 from .cli_data import register as _register_data  # noqa: E402  (the data commands: layers, audit)
