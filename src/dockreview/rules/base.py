@@ -105,17 +105,35 @@ class CheckResult:
         return out
 
 
-def fmt(value: float, unit: str, *, beside: float | None = None) -> str:
-    """``"123.4 ft"``; areas and plain numbers keep their unit word.
+#: Units of counted things: a whole number of them prints with no decimals ("2 rails").
+COUNT_UNITS = ("lb", "lifts", "rails", "docks", "floats")
 
-    With ``beside`` (the limit it is compared with), enough decimals are shown
-    for the two to differ when they do, so "8.0 ft exceeds 8.0 ft" never shows.
-    """
+
+def decimals_for(value: float, unit: str, beside: float | None = None) -> int:
+    """Decimals to print ``value`` with: none for a whole count, else 1, or up to 3 to tell it from ``beside``."""
+    if unit in COUNT_UNITS and float(value).is_integer() and (beside is None or float(beside).is_integer()):
+        return 0
     decimals = 1
     if beside is not None and abs(value - beside) > slack(beside):
         while decimals < 3 and round(value, decimals) == round(beside, decimals):
             decimals += 1
-    return f"{value:,.{decimals}f} {unit}".strip()
+    return decimals
+
+
+def fmt(value: float, unit: str, *, beside: float | None = None, decimals: int | None = None) -> str:
+    """``"123.4 ft"``; areas and plain numbers keep their unit word, whole counts print as integers.
+
+    With ``beside`` (the limit it is compared with), enough decimals are shown
+    for the two to differ when they do, so "8.0 ft exceeds 8.0 ft" never shows.
+    """
+    places = decimals_for(value, unit, beside) if decimals is None else decimals
+    return f"{value:,.{places}f} {unit}".strip()
+
+
+def fmt_pair(value: float, limit: float, unit: str) -> tuple[str, str]:
+    """A value and its limit printed with the same decimals, enough to tell them apart when they differ."""
+    places = decimals_for(value, unit, limit)
+    return fmt(value, unit, decimals=places), fmt(limit, unit, decimals=places)
 
 
 def at_most(cid: str, title: str, value: float | None, rule: Value, *, what: str, missing: str = "") -> CheckResult:
@@ -124,7 +142,8 @@ def at_most(cid: str, title: str, value: float | None, rule: Value, *, what: str
         return CheckResult(cid, rule.section, title, NEEDS_DATA, None, rule.value, rule.unit, missing)
     ok = not_above(value, rule.value)
     relation = "within" if ok else "exceeds"
-    message = f"{what} {fmt(value, rule.unit, beside=rule.value)} {relation} the {fmt(rule.value, rule.unit)} limit"
+    shown, limit = fmt_pair(value, rule.value, rule.unit)
+    message = f"{what} {shown} {relation} the {limit} limit"
     return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, rule.value, rule.unit, message)
 
 
@@ -139,7 +158,8 @@ def at_least(
         message = f"{what}: none in the layer (the layer is empty)"
     else:
         relation = "meets" if ok else "is short of"
-        message = f"{what} {fmt(value, rule.unit, beside=limit)} {relation} the required {fmt(limit, rule.unit)}"
+        shown, required = fmt_pair(value, limit, rule.unit)
+        message = f"{what} {shown} {relation} the required {required}"
     return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, limit, rule.unit, message)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..measure import Measurements
 from ..profile import Profile
-from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, fmt, not_above, result
+from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, fmt, fmt_pair, not_above, result
 
 TITLE = "Reach to navigable depth"
 
@@ -46,5 +46,6 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
         )
     status = PASS if not_above(value, limit) else FAIL
     relation = "within" if status == PASS else "exceeds"
-    message = f"dock reaches {fmt(value, 'ft', beside=limit)}, {relation} the allowed {fmt(limit, 'ft')}; {basis}"
+    shown, allowed = fmt_pair(value, limit, "ft")
+    message = f"dock reaches {shown}, {relation} the allowed {allowed}; {basis}"
     return result("navigable-reach", section, TITLE, status, message, value=value, limit=limit, unit="ft")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..measure import Measurements
 from ..profile import Profile
-from .base import FAIL, PASS, CheckResult, Facts, fmt, not_below
+from .base import FAIL, PASS, CheckResult, Facts, decimals_for, fmt, not_below
 
 
 def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
@@ -22,10 +22,11 @@ def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult
         if fraction * m.frontage_ft >= rule.value
         else f"the {fmt(rule.value, 'ft')} minimum"
     )
+    places = max(decimals_for(v, "ft", m.required_setback_ft) for v in (m.setback_left_ft, m.setback_right_ft))
     message = (
-        f"left {fmt(m.setback_left_ft, 'ft', beside=m.required_setback_ft)}, "
-        f"right {fmt(m.setback_right_ft, 'ft', beside=m.required_setback_ft)}; "
-        f"required {fmt(m.required_setback_ft, 'ft')} ({basis})"
+        f"left {fmt(m.setback_left_ft, 'ft', decimals=places)}, "
+        f"right {fmt(m.setback_right_ft, 'ft', decimals=places)}; "
+        f"required {fmt(m.required_setback_ft, 'ft', decimals=places)} ({basis})"
     )
     if m.setback_ft < 0:
         message += f"; the dock crosses the {worse} side line or its extension"

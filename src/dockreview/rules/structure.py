@@ -20,7 +20,7 @@ def float_area(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     rule = profile["max_float_area_sqft"]
     if m.float_count == 0:
         return not_applicable("float-area", "Total float area", rule, "the dock has no float")
-    return at_most("float-area", "Total float area", m.float_area_sqft, rule, what=f"{m.float_count} float(s) total")
+    return at_most("float-area", "Total float area", m.float_area_sqft, rule, what=f"{m.float_count} float{'s' if m.float_count != 1 else ''} total")
 
 
 def float_position(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
