@@ -657,3 +657,15 @@ def test_side_line_short_last_course_at_the_water(tmp_path, direction):
         "required_setback_ft": max(0.4 * frontage, 60.0),
         "setback_left_ft": setback, "setback_right_ft": setback,
     })
+
+
+@pytest.mark.parametrize("rotation", [*ROTATIONS, 180.0, 270.0])
+@pytest.mark.parametrize("storage", ["EPSG:2263", "EPSG:32618"])
+def test_envelope_on_a_straight_shore_at_any_rotation(tmp_path, rotation, storage):
+    # 200-ft lot, straight shore, square side lines: the band between the 80-ft setbacks is
+    # 200 - 2 * 80 = 40 ft wide and runs out to the 200-ft reach limit: 8,000 sq ft, every way round.
+    site = make_site(tmp_path, rotation=rotation, lot_width=200.0, dock=t_dock(), crs=storage)
+    r = run(site)
+    assert r.layout.envelope.area_sqft == pytest.approx(8000.0, abs=1.0)
+    assert r.layout.envelope.greatest_reach_ft == pytest.approx(200.0, abs=0.05)
+    assert r.layout.envelope.band_width_ft == pytest.approx(40.0, abs=0.05)

@@ -475,7 +475,7 @@ def _lot_water(left: LineString, right: LineString, frontage: BaseGeometry, mhw:
     extensions cross over are left out.
     """
     ring = [*left.coords[::-1], *shapely.get_coordinates(frontage), *right.coords]
-    outline = shapely.boundary(shapely.make_valid(Polygon(ring)))
+    outline = LineString([*ring, ring[0]])  # noded with the shore below: crossings and spikes sort themselves out
     inside = shapely.intersection(mhw, shapely.envelope(outline))
     faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.union_all([outline, inside, frontage]))))
     eps = 1e-7 * max(frontage.length, 1.0)
