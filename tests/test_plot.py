@@ -22,11 +22,10 @@ import pytest  # noqa: E402
 import shapely  # noqa: E402
 import shapely.affinity  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
-from matplotlib_scalebar.scalebar import ScaleBar  # noqa: E402
 
 import dockreview  # noqa: E402
 from dockreview.cli import main  # noqa: E402
-from dockreview.plot import COLOURS, ROUND_LENGTHS_FT, plot_review, save_map  # noqa: E402
+from dockreview.plot import COLOURS, NOT_A_SURVEY, SCALES_FT_PER_IN, plot_review, save_map  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SITES = ("straight-t-float", "curved-cove", "failing-narrow-lot", "parcel-past-mhw")
@@ -34,10 +33,17 @@ DIMENSION_NAMES = {
     "frontage": ("frontage", "frontage_ft"),
     "setback_left": ("left setback", "setback_left_ft"),
     "setback_right": ("right setback", "setback_right_ft"),
-    "reach": ("reach", "reach_ft"),
+    "reach": ("reach", "overall_reach_ft"),
     "channel_clearance": ("to channel", "channel_clearance_ft"),
     "dock_clearance": ("to dock", "dock_clearance_ft"),
 }
+
+
+@pytest.fixture(autouse=True)
+def low_dpi():
+    """Exhibits laid out and drawn at 50 dpi: the layout is in points, so it holds at any dpi, and the tests stay quick."""
+    with matplotlib.rc_context({"figure.dpi": 50}):
+        yield
 
 
 @functools.lru_cache(maxsize=None)
@@ -52,7 +58,8 @@ def reviewed(name: str):
 def exhibit(request):
     name, page = request.param
     review = reviewed(name)
-    fig, ax = plot_review(review, page=page)
+    with matplotlib.rc_context({"figure.dpi": 50}):
+        fig, ax = plot_review(review, page=page)
     fig.canvas.draw()
     yield review, fig, ax
     plt.close(fig)
@@ -84,6 +91,9 @@ def test_every_dimension_is_labelled_with_the_review_value(exhibit):
     assert set(labels) == expected
     for key, text in labels.items():
         name, attr = DIMENSION_NAMES[key]
+        if key == "reach":  # the measure the reach check decided on, with the check's value
+            name = "length along axis" if m.length_ft > m.reach_ft else "reach"
+            assert m[attr] == review.check("reach").value
         assert text.get_text().startswith(f"{name} {m[attr]:,.1f} ft"), text.get_text()
 
 
@@ -108,7 +118,7 @@ def test_dimension_lines_have_arrowheads_at_both_ends(exhibit):
     review, _, ax = exhibit
     arrows = [a for a in ax.texts if isinstance(a, matplotlib.text.Annotation) and a.arrow_patch is not None and a.get_text() == ""]
     styles = [type(a.arrow_patch.get_arrowstyle()).__name__ for a in arrows]
-    two_headed = len(review.layout.dimension_lines)
+    two_headed = len(_labels(ax)) - 1  # every dimension but the frontage
     assert styles.count("CurveFilledAB") == two_headed
     assert styles.count("CurveFilledB") == 2  # the frontage, drawn along the MHW line
 
@@ -132,11 +142,16 @@ def test_labels_do_not_overlap_or_leave_the_page(exhibit):
 def test_legend_names_every_symbol(exhibit):
     review, fig, _ = exhibit
     labels = _legend_labels(fig)
+    envelope = review.layout.envelope
+    limit = envelope.reach_limit_ft
+    source = " (navigable depth)" if limit < review.profile("max_reach_ft") else ""
     expected = [
-        f"lot {review.site.parcel_id}", "mean high-water line", "side property lines", "water corners",
-        f"seaward extensions ({review.layout.riparian.extension})", "where the dock may stand",
-        "200 ft reach limit", "seaward terminus", "dimension (ft)", "channels / fairways / anchorages",
-        "existing docks", "50 ft clearance rings",
+        f"lot {review.site.parcel_id} (the applicant's)", "mean high-water line", "side property lines", "water corners",
+        f"seaward extensions ({review.layout.riparian.extension})",
+        f"envelope: where the dock may stand ({envelope.area_sqft:,.0f} sq ft)" if envelope.possible
+        else f"clear of setbacks and rings ({envelope.area_sqft:,.0f} sq ft), but no dock possible",
+        f"{limit:,.1f} ft reach limit{source}", "seaward terminus", "dimension (ft)", "channels / fairways / anchorages",
+        "existing docks, by id", "50 ft clearance rings",
         f"no dock: within the {review.measurements.required_setback_ft:,.1f} ft side setback",
         "no seaward end: within 50 ft of channels / docks",
     ]
@@ -145,26 +160,95 @@ def test_legend_names_every_symbol(exhibit):
     assert not missing, (missing, labels)
 
 
+def test_the_envelope_is_where_the_dock_may_stand():
+    """Issue 10, B: the green band is the envelope, its reach limit the check's allowed reach (navigable depth)."""
+    review = reviewed("straight-t-float")
+    envelope = review.layout.envelope
+    assert review.layout.allowed_band.equals(envelope.geometry)
+    assert envelope.reach_limit_ft == pytest.approx(review.check("navigable-reach").limit)
+    fig, _ = plot_review(review)
+    labels = _legend_labels(fig)
+    assert f"{envelope.reach_limit_ft:,.1f} ft reach limit (navigable depth)" in labels
+    assert f"no dock: beyond the {envelope.reach_limit_ft:,.1f} ft reach limit (navigable depth)" in labels
+    assert "200.0 ft reach limit" not in labels
+    plt.close(fig)
+
+
 def test_title_block_scale_bar_and_north_arrow(exhibit):
     review, fig, ax = exhibit
-    block = {t.get_gid(): t.get_text() for a in fig.axes for t in a.texts if (t.get_gid() or "").startswith("title:")}
+    block = {t.get_gid(): t.get_text().replace("\n  ", " ") for a in fig.axes for t in a.texts if (t.get_gid() or "").startswith("title:")}
     site = review.site
     assert block["title:site"] == site.name
     assert site.parcel_id in block["title:parcel"]
     assert review.verdict.upper() in block["title:verdict"]
-    assert date.today().isoformat() in block["title:date"]
-    assert "Kings Point" in block["title:profile"].replace("\n  ", " ")
+    assert block["title:date"] == f"Date: {date.today().isoformat()}"  # no [exhibit] date in the samples
+    for key, field in (("applicant", "Applicant"), ("application", "Application no."), ("address", "Address"), ("prepared_by", "Prepared by")):
+        assert block[f"title:{key}"] == f"{field}: not given"
+    assert block["title:note"] == NOT_A_SURVEY
+    ids = [c.id for c in review.board_determinations]
+    assert block["title:board"] == f"Board items pending: {len(ids)} ({', '.join(ids)})"
+    assert "Kings Point" in block["title:profile"]
     assert "EPSG:2263" in block["title:crs"]
+    assert block["title:convergence"].startswith("Grid north is 0.1") and "east of true north" in block["title:convergence"]
     for source in site.sources:
-        assert Path(source.file).name in block["title:sources"].replace("\n  ", "")
+        assert Path(source.file).name in block["title:sources"].replace("\n", "")
     renderer = fig.canvas.get_renderer()
     for axes in fig.axes:
         for text in axes.texts:
             if (text.get_gid() or "").startswith("title:"):
-                assert shapely.box(*axes.bbox.extents).contains(shapely.box(*text.get_window_extent(renderer).extents))
-    bars = [a for a in ax.artists if isinstance(a, ScaleBar)]
-    assert len(bars) == 1 and bars[0].units == "ft" and bars[0].fixed_value in ROUND_LENGTHS_FT
-    assert any(t.get_gid() == "north-arrow" and t.get_text() == "N" for t in ax.texts)
+                assert shapely.box(*axes.bbox.expanded(1.01, 1.01).extents).contains(shapely.box(*text.get_window_extent(renderer).extents))
+    # the scale bar states the ratio the printed page has, and sits with no box over the map
+    bar = next(a for a in ax.artists if a.get_gid() == "scale-bar")
+    assert not bar.patch.get_visible()
+    texts = [t.get_text() for t in bar.findobj(matplotlib.text.Text)]
+    ratio = next(t for t in texts if t.startswith("1 in = "))
+    scale = float(ratio.split("= ")[1].split(" ft")[0])
+    assert scale in SCALES_FT_PER_IN
+    x0, x1 = ax.get_xlim()
+    width_in = ax.get_position().width * fig.get_size_inches()[0]
+    assert (x1 - x0) * site.ft_per_unit / width_in == pytest.approx(scale, rel=1e-6)
+    assert texts[-2].endswith(" ft") and float(texts[-2].split()[0]) * 4 <= (x1 - x0) * site.ft_per_unit  # the bar's length
+    # one north symbol: the arrow with "N" above it and "grid north" below it, in one artist
+    north = next(a for a in ax.artists if a.get_gid() == "north-arrow")
+    assert [t.get_text() for t in north.findobj(matplotlib.text.Text)] == ["N", "grid north"]
+    assert any(isinstance(p, matplotlib.patches.Polygon) for p in north.findobj(matplotlib.patches.Polygon))
+    assert not ax.get_xticks().size and not ax.get_yticks().size  # no axes, so no "+1.056e6"
+
+
+def test_names_on_the_map_and_the_locator():
+    review = reviewed("straight-t-float")
+    fig, ax = plot_review(review)
+    names = {t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("name:")}
+    site = review.site
+    assert f"lot {site.parcel_id}" in names
+    neighbours = {f"lot {i}" for i in site.neighbours[site.manifest.parcel_id_field]}
+    assert names & neighbours
+    assert {f"dock {i}" for i in site.docks[site.manifest.docks_id_field]} & names  # layers.docks_id_field
+    assert {n.replace("\n", " ") for n in names} & set(site.channels["NAME"])  # the channels' NAME field
+    locator = next(a for a in fig.axes if a.get_gid() == "locator")
+    x0, x1 = locator.get_xlim()
+    y0, y1 = locator.get_ylim()
+    lot = site.parcel.bounds
+    assert x0 <= lot[0] and lot[2] <= x1 and y0 <= lot[1] and lot[3] <= y1  # the whole lot
+    vx0, vx1 = ax.get_xlim()
+    box = [line for line in locator.lines if len(set(line.get_xdata())) == 2 and np.allclose(sorted(set(line.get_xdata())), [vx0, vx1])]
+    assert box, "the main view's box is drawn on the locator"
+    plt.close(fig)
+
+
+def test_channel_names_from_the_manifests_field(tmp_path):
+    folder = DATA / "failing-narrow-lot"
+    for path in folder.iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    manifest = tmp_path / "site.toml"
+    manifest.write_text(manifest.read_text().replace('docks_id_field = "DOCK_ID"', 'docks_id_field = "DOCK_ID"\nchannels_name_field = "kind"'))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
+        review = dockreview.review(dockreview.load_site(manifest))
+    fig, ax = plot_review(review)
+    channels = {t.get_text() for t in ax.texts if t.get_gid() == "name:channel"}
+    assert channels and channels <= {"channel", "anchorage"}
+    plt.close(fig)
 
 
 def test_no_go_areas_are_hatched(exhibit):
@@ -180,6 +264,23 @@ def test_plot_onto_given_axes_returns_it():
     assert out_fig is fig and out_ax is axes[1]
     assert _labels(axes[1]) and not _labels(axes[0])
     assert review.verdict.upper() in axes[1].get_title()
+    plt.close(fig)
+
+
+def test_plot_onto_given_axes_keeps_its_legend_inside_them():
+    """Two options side by side (the notebook): each legend within its own axes, no label under it."""
+    fig, axes = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
+    for name, ax in zip(("curved-cove", "straight-t-float"), axes):
+        reviewed(name).plot(ax=ax)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax, other in ((axes[0], axes[1]), (axes[1], axes[0])):
+        legend = shapely.box(*ax.get_legend().get_window_extent(renderer).extents)
+        assert shapely.box(*ax.bbox.extents).buffer(1).contains(legend)
+        assert not legend.intersects(shapely.box(*other.bbox.extents))
+        for text in ax.texts:
+            if text.get_text() and (text.get_gid() or "").split(":")[0] in ("dimension", "name", "sounding"):
+                assert _label_shape(text, renderer).intersection(legend).area < 1.0, text.get_text()
     plt.close(fig)
 
 
@@ -200,7 +301,8 @@ def test_soundings_and_navigable_depth_contour(tmp_path):
     assert soundings and all(float(t.get_text()) == pytest.approx(round(float(t.get_text()), 1)) for t in soundings)
     labels = _legend_labels(fig)
     assert f"navigable depth {required:,.1f} ft below MLW" in labels
-    assert "soundings (ft below MLW)" in labels
+    assert "soundings, ft below MLW (labelled where room allows)" in labels
+    assert all(t.get_fontsize() >= 7.0 for t in soundings)
     plt.close(fig)
 
 
