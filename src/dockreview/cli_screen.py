@@ -12,11 +12,12 @@ import warnings
 
 import click
 
-from .envelope import envelope_frame, longest_dock, site_envelope, suggest_manifest
+from .envelope import envelope_frame
 from .io import ENGINES, DockReviewWarning, atomic_path
 from .profile import load_profile
-from .screen import BACKENDS, DEPTH_FIELD, SINGLE_FAMILY_CLASSES, read_screen_layers, screen, write_screen
+from .screen import BACKENDS, DEPTH_FIELD, read_screen_layers, screen, write_screen
 from .site import load_site
+from .suggest import longest_dock, site_envelope, suggest_manifest
 
 _profile_option = click.option("--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point).")
 _engine_option = click.option("--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader.")
@@ -48,13 +49,17 @@ def _envelope_lines(env) -> list[str]:
 @click.command("envelope")
 @click.argument("manifest", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage.")
-@click.option("--map", "map_path", metavar="FILE.png", help="Draw the lot, its setback lines and the envelope.")
+@click.option("--map", "map_path", metavar="FILE.png", help="Draw the exhibit page: the site plan with the envelope (.png, .pdf, .svg).")
+@click.option("--page", type=click.Choice(("letter", "tabloid")), default="letter", show_default=True, help="Page of the --map exhibit (landscape).")
 @_engine_option
 @_profile_option
-def envelope_command(manifest: str, output: str | None, map_path: str | None, engine: str, profile_path: str | None) -> None:
+def envelope_command(
+    manifest: str, output: str | None, map_path: str | None, page: str, engine: str, profile_path: str | None
+) -> None:
     """The water where a compliant dock may stand on the lot of MANIFEST, and why none may."""
     site = _load(manifest, engine)
-    env = site_envelope(site, load_profile(profile_path))
+    profile = load_profile(profile_path)
+    env = site_envelope(site, profile)
     click.echo(f"{site.name} - parcel {site.parcel_id}")
     click.echo("\n".join(_envelope_lines(env)))
     if output:
@@ -62,39 +67,13 @@ def envelope_command(manifest: str, output: str | None, map_path: str | None, en
             envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
         click.echo(f"envelope written to {output}", err=True)
     if map_path:
-        _draw(site, env, map_path)
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from .plot import save_envelope_map
+
+        save_envelope_map(site, env, map_path, profile=profile, page=page)
         click.echo(f"map written to {map_path}", err=True)
-
-
-def _draw(site, env, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import geopandas as gpd
-    import matplotlib.pyplot as plt
-
-    rip = env.riparian
-    fig, ax = plt.subplots(figsize=(8, 8))
-    gpd.GeoSeries([site.parcel], crs=site.crs).plot(ax=ax, facecolor="#f2efe9", edgecolor="#555")
-    gpd.GeoSeries([rip.left_line, rip.right_line], crs=site.crs).plot(ax=ax, color="#555", linestyle="--")
-    gpd.GeoSeries([rip.frontage], crs=site.crs).plot(ax=ax, color="#0969da", linewidth=2)
-    if site.channels is not None and not site.channels.empty:
-        site.channels.plot(ax=ax, facecolor="#d0e4ff", edgecolor="#0969da", alpha=0.6)
-    if site.docks is not None and not site.docks.empty:
-        site.docks.plot(ax=ax, color="#6e7781")
-    if not env.band.is_empty:
-        gpd.GeoSeries([env.band], crs=site.crs).plot(ax=ax, facecolor="none", edgecolor="#9a6700", hatch="//")
-    if not env.geometry.is_empty:
-        gpd.GeoSeries([env.geometry], crs=site.crs).plot(ax=ax, facecolor="#1a7f37", alpha=0.4, edgecolor="#1a7f37")
-    xmin, ymin, xmax, ymax = (env.band if not env.band.is_empty else site.parcel).union(site.parcel).bounds
-    pad = 0.2 * max(xmax - xmin, ymax - ymin)
-    ax.set_xlim(xmin - pad, xmax + pad)
-    ax.set_ylim(ymin - pad, ymax + pad)
-    ax.set_aspect("equal")
-    ax.set_title(f"{site.name}: envelope {env.area_sqft:,.0f} sq ft, band {env.band_width_ft:,.1f} ft at MHW")
-    with atomic_path(path) as tmp:
-        fig.savefig(tmp, format=path.rsplit(".", 1)[-1].lower(), dpi=150)
-    plt.close(fig)
 
 
 @click.command("suggest")
@@ -146,13 +125,17 @@ def suggest_command(
 @click.option("--id-field", metavar="F", help="Parcel id field (default: the row number).")
 @click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
 @click.option(
-    "--single-family", default=",".join(SINGLE_FAMILY_CLASSES), show_default=True, metavar="CODES",
-    help="Property classes of a single-family dwelling (Docks B), comma separated.",
+    "--single-family", metavar="CODES",
+    help="Property classes of a single-family dwelling (Docks B), comma separated (default: the profile's single_family_classes).",
 )
 @click.option("--crs", "crs_text", metavar="CRS", help="Working CRS (default: the parcels' own; must be projected).")
 @click.option("--tolerance", "tolerance_ft", type=float, default=5.0, show_default=True, help="How close to the MHW line a boundary counts as on it (ft).")
 @click.option("--audit", is_flag=True, help="Also review every existing dock against its own lot (layer 'audit').")
-@click.option("--dock-id-field", metavar="F", help="Docks field grouping component features into one dock.")
+@click.option("--dock-id-field", metavar="F", help="Docks field grouping component features into one dock (default: features touching within 0.5 ft).")
+@click.option(
+    "--component-field", metavar="F",
+    help="Docks field naming each feature's component (walkway, float, ...) for --audit (default: 'component' when the layer has it, else the components are inferred).",
+)
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: this process; dask: spatial partitions on a dask cluster.")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
@@ -162,8 +145,8 @@ def suggest_command(
 def screen_command(
     parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
-    single_family: str, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
-    progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
+    single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
+    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
     if not output.lower().endswith(".gpkg"):
@@ -175,11 +158,11 @@ def screen_command(
     layers = read_screen_layers(
         parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field
     )
+    qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
     result = screen(
-        layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field,
-        qualifying=tuple(c.strip() for c in single_family.split(",") if c.strip()), tolerance_ft=tolerance_ft,
-        audit=audit, dock_id_field=dock_id_field, progress=progress, backend=backend, scheduler=scheduler,
-        draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
+        tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
+        progress=progress, backend=backend, scheduler=scheduler, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
     )
     gpkg, csv = write_screen(result, output)
     for key, value in result.summary().items():
