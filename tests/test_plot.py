@@ -147,7 +147,7 @@ def test_legend_names_every_symbol(exhibit):
     source = " (navigable depth)" if limit < review.profile("max_reach_ft") else ""
     expected = [
         f"lot {review.site.parcel_id} (the applicant's)", "mean high-water line", "side property lines", "water corners",
-        f"seaward extensions ({review.layout.riparian.extension})",
+        "seaward extensions (straight, along the last course)",
         f"envelope: where the dock may stand ({envelope.area_sqft:,.0f} sq ft)" if envelope.possible
         else f"clear of setbacks and rings ({envelope.area_sqft:,.0f} sq ft), but no dock possible",
         f"{limit:,.1f} ft reach limit{source}", "seaward terminus", "dimension (ft)", "channels / fairways / anchorages",

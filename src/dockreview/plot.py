@@ -591,7 +591,7 @@ def _draw_riparian(ax, sheet: _Sheet, view, legend: list) -> list:
         ax.plot(corner.x, corner.y, "o", ms=4, color=COLOURS["side"], zorder=9)
     legend += [
         Line2D([], [], color=COLOURS["side"], lw=1.4, label="side property lines"),
-        Line2D([], [], color=COLOURS["side"], lw=1.2, ls="--", label=f"seaward extensions ({rip.extension})"),
+        Line2D([], [], color=COLOURS["side"], lw=1.2, ls="--", label=f"seaward extensions ({extension_text(rip)})"),
         Line2D([], [], color=COLOURS["side"], marker="o", ms=4, ls="", label="water corners"),
     ]
     return corners
@@ -1177,6 +1177,13 @@ def convergence_text(site) -> str:
     return f"Grid north is {abs(gamma):.2f}° {side} of true north at the lot (convergence)"
 
 
+def extension_text(riparian) -> str:
+    """How the side lines were carried seaward, in words (the review's interpretation)."""
+    if riparian.extension == "perpendicular":
+        return "perpendicular to the frontage chord"
+    return "straight, along the last course" if riparian.direction == "last-course" else "straight, along the 50-ft chord"
+
+
 def _source_line(source) -> str:
     """``"parcels: parcels.shp, EPSG:2263, 5"``: the file name, the CRS code, the feature count."""
     crs = source.crs.split(" (", 1)[0]
@@ -1226,7 +1233,7 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
     profile = review.profile.name if review is not None else None
     if profile:
         lines.append(("profile", f"Profile: {profile}", 2))
-    extension = (review.layout.riparian if review is not None else envelope.riparian).extension
+    extension = extension_text(review.layout.riparian if review is not None else envelope.riparian)
     lines += [
         ("crs", f"Working CRS: {describe(site.crs)}", 2),
         ("convergence", convergence_text(site), 2),
