@@ -136,7 +136,11 @@ def footprint_dock(frame: gpd.GeoDataFrame, spec: DockSpec, riparian: Riparian) 
     field = spec.component_field
     if field not in frame.columns:
         fields = ", ".join(c for c in frame.columns if c != frame.geometry.name)
-        raise DockError(f"{label}: no field '{field}' (dock.component_field); the layer's fields are: {fields}")
+        has = f"the layer's fields are: {fields}" if fields else "the layer has no attribute fields"
+        raise DockError(
+            f"{label}: no field '{field}' (dock.component_field); {has}: give each polygon its component "
+            f"({', '.join(COMPONENTS)}) in a field and name it in dock.component_field"
+        )
     kinds = frame[field].astype(str).str.strip().str.lower().str.replace(" ", "_")
     unknown = ~kinds.isin(COMPONENTS)
     if unknown.any():
