@@ -1,8 +1,9 @@
 """Benchmark of ``dockreview screen`` on synthetic counties (not a test; run by hand).
 
-For each size it generates a county (``dockreview.synthetic.county``, cached as a
-GeoPackage in ``--data``), then measures, each in a fresh process so that peak
-memory is that step's own:
+For each size it generates a county (``dockreview.synthetic.county``, or with
+``--layout messy`` :func:`dockreview.synthetic.messy_county`, parcels drawn as real
+tax maps are; cached as a GeoPackage in ``--data``), then measures, each in a fresh
+process so that peak memory is that step's own:
 
 * ``read``     -- just reading the parcel layer with pyogrio (``read_dataframe``);
 * ``screen``   -- the screen: reading its layers, the vectorised work, writing GeoPackage + CSV;
@@ -12,6 +13,7 @@ memory is that step's own:
   single-lot :func:`dockreview.envelope.lot_envelope` on every parcel within the MHW
   tolerance, its answers compared with the screen's. With ``--baseline-sample K``
   the loop runs on K random parcels and its time is scaled to the whole layer.
+  Not run on the messy layout (its multipart and invalid parcels stop the loop).
 
 Times are wall-clock and, for the single-process steps, CPU (``process_time``):
 on a shared machine the CPU figures are the fair comparison.
@@ -20,6 +22,7 @@ Usage::
 
     python benchmarks/screen_bench.py --sizes 10000 100000 1000000 --baseline-sizes 10000 100000 \\
         --baseline-sample 2000 --dask-sizes 100000 --data /tmp/dockreview-bench --out benchmarks/results.json
+    python benchmarks/screen_bench.py --layout messy --sizes 10000 --out benchmarks/results-messy.json
 """
 
 from __future__ import annotations
@@ -46,11 +49,11 @@ def _layers(path: Path) -> dict[str, str]:
     return {name: f"{path}:{name}" for name in ("parcels", "mhw", "channels", "docks")}
 
 
-def step_generate(n: int, path: Path) -> dict:
-    from dockreview.synthetic import county
+def step_generate(n: int, path: Path, layout: str) -> dict:
+    from dockreview.synthetic import county, messy_county
 
     start = time.perf_counter()
-    c = county(n, seed=n)
+    c = (messy_county if layout == "messy" else county)(n, seed=n)
     c.write(path)
     return {"seconds": time.perf_counter() - start, "waterfront": int((c.parcels["ROW"] == "front").sum()), "docks": int(c.docks["dock_id"].nunique()), "channels": len(c.channels)}
 
@@ -158,10 +161,10 @@ def step_baseline(n: int, path: Path, out: Path, sample: int | None) -> dict:
 
 
 def _worker(args: argparse.Namespace) -> None:
-    path = Path(args.data) / f"county-{args.n}.gpkg"
-    out = Path(args.data) / f"screen-{args.n}.gpkg"
+    path = _data_path(args, args.n)
+    out = Path(args.data) / f"screen-{args.layout}-{args.n}.gpkg"
     if args.worker == "generate":
-        result = step_generate(args.n, path)
+        result = step_generate(args.n, path, args.layout)
     elif args.worker == "read":
         result = step_read(args.n, path)
     elif args.worker == "screen":
@@ -173,8 +176,13 @@ def _worker(args: argparse.Namespace) -> None:
     print(json.dumps(result))
 
 
+def _data_path(args: argparse.Namespace, n: int) -> Path:
+    """The cached layers of the layout at ``n`` parcels."""
+    return Path(args.data) / f"{args.layout}-{n}.gpkg"
+
+
 def _run(step: str, n: int, args: argparse.Namespace) -> dict:
-    command = [sys.executable, __file__, "--worker", step, "--n", str(n), "--data", args.data]
+    command = [sys.executable, __file__, "--worker", step, "--n", str(n), "--data", args.data, "--layout", args.layout]
     if args.baseline_sample:
         command += ["--baseline-sample", str(args.baseline_sample)]
     done = subprocess.run(command, check=True, capture_output=True, text=True)
@@ -190,6 +198,7 @@ def main() -> None:
     parser.add_argument("--baseline-sample", type=int, help="Run the per-row baseline on this many random parcels and scale.")
     parser.add_argument("--dask-sizes", type=int, nargs="*", default=[], help="Also run the dask backend with 1 and 2 workers.")
     parser.add_argument("--skip-screen", action="store_true", help="Only the dask runs (the read and screen already measured).")
+    parser.add_argument("--layout", choices=["county", "messy"], default="county", help="county: synthetic.county; messy: synthetic.messy_county.")
     parser.add_argument("--data", default="/tmp/dockreview-bench")
     parser.add_argument("--out", default="benchmarks/results.json")
     parser.add_argument("--worker", choices=["generate", "read", "screen", "baseline", "dask1", "dask2"], help=argparse.SUPPRESS)
@@ -201,18 +210,19 @@ def main() -> None:
     Path(args.data).mkdir(parents=True, exist_ok=True)
     report = {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(), "load_at_start": os.getloadavg()},
+        "layout": args.layout,
         "sizes": {},
     }
     for n in args.sizes:
         entry = {}
-        if not (Path(args.data) / f"county-{n}.gpkg").exists():
+        if not _data_path(args, n).exists():
             entry["generate"] = _run("generate", n, args)
         if not args.skip_screen:
             entry["read"] = _run("read", n, args)
             entry["screen"] = _run("screen", n, args)
             entry["screen_over_read_cpu"] = entry["screen"]["compute_cpu_s"] / entry["read"]["cpu_s"]
             entry["lots_per_cpu_s"] = n / entry["screen"]["compute_cpu_s"]
-        if n in args.baseline_sizes:
+        if n in args.baseline_sizes and args.layout == "county":
             entry["baseline"] = _run("baseline", n, args)
             entry["speedup_vs_baseline_cpu"] = entry["baseline"]["scaled_cpu_s"] / entry["screen"]["compute_cpu_s"]
         if n in args.dask_sizes:

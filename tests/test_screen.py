@@ -25,7 +25,8 @@ from dockreview import crs as crs_mod
 from dockreview import synthetic
 from dockreview.bathymetry import bathymetry
 from dockreview.cli import main
-from dockreview.envelope import band_middle, lot_envelope, site_envelope
+from dockreview.envelope import band_middle, lot_envelope
+from dockreview.suggest import site_envelope
 from dockreview.io import DockReviewWarning
 from dockreview.manifest import DockSpec, FloatSpec, Manifest, Vessel
 from dockreview.profile import load_profile
@@ -189,11 +190,16 @@ def sounded():
 
 
 def _single_lot(c, layers, docks, row):
-    """``site_envelope`` on one lot: its own Site with the T-float dock, the draft and the whole soundings layer."""
+    """``site_envelope`` on one lot: its own Site with the draft, the whole soundings layer and a 200-ft T-float dock
+    grown square to the frontage from the middle of the band (where the screen looks for navigable depth)."""
     lot = c.parcels.iloc[[row]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        plain = lot_envelope(lot.geometry.iat[0], layers.mhw, ft_per_unit=layers.ft_per_unit, profile=load_profile())
+    root = band_middle(plain)
     manifest = Manifest(
         Path("lot.toml"), "lot", "EPSG:2263", {}, "PARCEL_ID", lot["PARCEL_ID"].iat[0],
-        DockSpec(width=6.0, float=FLOAT), vessel=Vessel(draft_ft=DRAFT_FT),
+        DockSpec(root=(root.x, root.y), length=200.0, width=6.0, float=FLOAT), vessel=Vessel(draft_ft=DRAFT_FT),
     )
     site = Site(
         manifest=manifest, crs=layers.crs, ft_per_unit=layers.ft_per_unit, parcel=lot.geometry.iat[0], parcels=lot,
