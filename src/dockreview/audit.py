@@ -36,7 +36,7 @@ import shapely
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from .dock import _long_axis, _rectangle, footprint_dock
+from .dock import footprint_dock, long_axis, rectangle
 from .envelope import GEOMETRIC_CHECKS
 from .errors import DockReviewError, LayerError
 from .io import DockReviewWarning
@@ -255,7 +255,7 @@ def infer_components(footprint, landward_end: np.ndarray, *, ft_per_unit: float)
     how : str
         ``"inferred: walkway + float head"`` or ``"inferred: walkway only (no wider head at the seaward end)"``.
     """
-    axis = _long_axis(footprint)
+    axis = long_axis(footprint)
     xy = shapely.get_coordinates(footprint)
     if (xy.mean(axis=0) - landward_end) @ axis < 0:
         axis = -axis
@@ -275,8 +275,8 @@ def infer_components(footprint, landward_end: np.ndarray, *, ft_per_unit: float)
     first = int(np.flatnonzero(~wide)[-1]) + 1
     between = t[(t > at[first - 1]) & (t <= at[first])]
     start = float(between.min()) if len(between) else float(at[first - 1] + at[first]) / 2
-    walkway = _area_of(shapely.intersection(footprint, _rectangle(landward_end, axis, (t0 - 1.0, start), (lo, hi))))
-    head = _area_of(shapely.intersection(footprint, _rectangle(landward_end, axis, (start, t1 + 1.0), (lo, hi))))
+    walkway = _area_of(shapely.intersection(footprint, rectangle(landward_end, axis, (t0 - 1.0, start), (lo, hi))))
+    head = _area_of(shapely.intersection(footprint, rectangle(landward_end, axis, (start, t1 + 1.0), (lo, hi))))
     return ["walkway", "float"], [walkway, head], "inferred: walkway + float head"
 
 

@@ -62,7 +62,7 @@ class Dock:
         return list(self.components.geometry[self.components["component"] == "float"])
 
 
-def _rectangle(origin: np.ndarray, axis: np.ndarray, along: tuple[float, float], across: tuple[float, float]) -> Polygon:
+def rectangle(origin: np.ndarray, axis: np.ndarray, along: tuple[float, float], across: tuple[float, float]) -> Polygon:
     """A rectangle in dock coordinates: ``along`` the axis and ``across`` it (left positive)."""
     side = left_of(axis)
     (a0, a1), (c0, c1) = along, across
@@ -70,7 +70,7 @@ def _rectangle(origin: np.ndarray, axis: np.ndarray, along: tuple[float, float],
     return Polygon(corners)
 
 
-def _float_rectangle(spec: FloatSpec, origin, axis, length: float, width: float) -> Polygon:
+def _floatrectangle(spec: FloatSpec, origin, axis, length: float, width: float) -> Polygon:
     """The float abutting the walkway's seaward end, per its layout.
 
     I continues the walkway along the axis; T lies across the end, centred; L
@@ -78,13 +78,13 @@ def _float_rectangle(spec: FloatSpec, origin, axis, length: float, width: float)
     seaward), so that it extends toward the other side.
     """
     if spec.layout == "I":
-        return _rectangle(origin, axis, (length, length + spec.length), (-spec.width / 2, spec.width / 2))
+        return rectangle(origin, axis, (length, length + spec.length), (-spec.width / 2, spec.width / 2))
     along = (length, length + spec.width)
     if spec.layout == "T":
-        return _rectangle(origin, axis, along, (-spec.length / 2, spec.length / 2))
+        return rectangle(origin, axis, along, (-spec.length / 2, spec.length / 2))
     if spec.side == "left":
-        return _rectangle(origin, axis, along, (width / 2 - spec.length, width / 2))
-    return _rectangle(origin, axis, along, (-width / 2, -width / 2 + spec.length))
+        return rectangle(origin, axis, along, (width / 2 - spec.length, width / 2))
+    return rectangle(origin, axis, along, (-width / 2, -width / 2 + spec.length))
 
 
 def parametric_dock(spec: DockSpec, riparian: Riparian, *, ft_per_unit: float, crs=None) -> Dock:
@@ -113,10 +113,10 @@ def parametric_dock(spec: DockSpec, riparian: Riparian, *, ft_per_unit: float, c
         axis = np.array([np.sin(theta), np.cos(theta)])
     scale = 1.0 / ft_per_unit
     length, width = spec.length * scale, spec.width * scale
-    parts = [("walkway", _rectangle(origin, axis, (0.0, length), (-width / 2, width / 2)))]
+    parts = [("walkway", rectangle(origin, axis, (0.0, length), (-width / 2, width / 2)))]
     if spec.float is not None:
         f = FloatSpec(spec.float.length * scale, spec.float.width * scale, spec.float.layout, spec.float.side)
-        parts.append(("float", _float_rectangle(f, origin, axis, length, width)))
+        parts.append(("float", _floatrectangle(f, origin, axis, length, width)))
     frame = gpd.GeoDataFrame({"component": [p[0] for p in parts]}, geometry=[p[1] for p in parts], crs=crs)
     return Dock(frame, origin, unit(axis), "parametric")
 
@@ -151,14 +151,14 @@ def footprint_dock(frame: gpd.GeoDataFrame, spec: DockSpec, riparian: Riparian) 
     components = gpd.GeoDataFrame({"component": kinds.to_numpy()}, geometry=frame.geometry.values, crs=frame.crs)
     fixed = components[components["component"].isin(FIXED_DOCK)]
     basis = shapely.union_all((fixed if len(fixed) else components).geometry.values)
-    axis = _long_axis(basis)
+    axis = long_axis(basis)
     if axis @ riparian.seaward < 0:
         axis = -axis
     origin = np.asarray(basis.centroid.coords[0])
     return Dock(components, origin, axis, spec.footprint.describe() if spec.footprint else "footprint")
 
 
-def _long_axis(geom: shapely.Geometry) -> np.ndarray:
+def long_axis(geom: shapely.Geometry) -> np.ndarray:
     """Unit direction of the long side of ``geom``'s minimum rotated rectangle."""
     rect = np.asarray(shapely.oriented_envelope(geom).exterior.coords)
     e1, e2 = rect[1] - rect[0], rect[2] - rect[1]

@@ -18,7 +18,7 @@ from shapely import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from .bathymetry import Bathymetry, bathymetry
-from .dock import FIXED_DOCK, Dock
+from .dock import FIXED_DOCK, Dock, long_axis
 from .envelope import Envelope, dock_roots, docks_on_lot, lot_envelope
 from .errors import DockError
 from .io import DockReviewWarning
@@ -280,13 +280,6 @@ def _angle_between(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.degrees(np.arccos(min(cos, 1.0))))
 
 
-def _long_axis(geom: BaseGeometry) -> np.ndarray:
-    """Direction of the long side of ``geom``'s minimum rotated rectangle."""
-    rect = np.asarray(shapely.oriented_envelope(geom).exterior.coords)
-    e1, e2 = rect[1] - rect[0], rect[2] - rect[1]
-    return e1 if np.hypot(*e1) >= np.hypot(*e2) else e2
-
-
 def _float_layout(dock: Dock, half_width: float, *, tolerance_deg: float, contact: float) -> tuple[str | None, float | None]:
     """Classify the float assembly as I, L or T against the dock's axis (Docks D(2)(c)[4]).
 
@@ -302,7 +295,7 @@ def _float_layout(dock: Dock, half_width: float, *, tolerance_deg: float, contac
     side = left_of(dock.axis)
     layouts, worst = [], (-1.0, 0.0)
     for members in _assemblies(dock.floats, contact):
-        angle = _angle_between(_long_axis(members), dock.axis)
+        angle = _angle_between(long_axis(members), dock.axis)
         across = (shapely.get_coordinates(members) - dock.origin) @ side
         if angle <= tolerance_deg:
             layouts.append("I")
@@ -333,7 +326,7 @@ def _lift_angle(dock: Dock, mhw: BaseGeometry, crossing: float) -> float | None:
     if lifts.empty:
         return None
     normal = _shore_normal(mhw, dock.origin + dock.axis * crossing)
-    return max(_angle_between(_long_axis(lift), normal) for lift in lifts)
+    return max(_angle_between(long_axis(lift), normal) for lift in lifts)
 
 
 def _landing_size(dock: Dock) -> tuple[float | None, float | None]:

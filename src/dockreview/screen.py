@@ -61,7 +61,7 @@ from .manifest import LayerSpec
 from .profile import Profile
 from .screen_depth import NavigableDepth, band_middles, seaward_axes
 from .screen_kernel import LOT_ERRORS, MhwIndex, not_reviewed, vector_riparian, waterfront_parts
-from .site import _bridge_gaps, _merge_lines
+from .site import prepare_mhw
 
 log = logging.getLogger("dockreview")
 
@@ -159,10 +159,10 @@ def read_screen_layers(
     # the MHW line prepared as the review prepares it (load_site): merged, noded, loose ends within 50 ft bridged
     ft = crs_mod.feet_per_unit(working)
     lines = frames["mhw"].geometry.values
-    merged = _merge_lines(lines[~(shapely.is_missing(lines) | shapely.is_empty(lines))], ft)
-    if merged.is_empty:
+    lines = lines[~(shapely.is_missing(lines) | shapely.is_empty(lines))]
+    if not len(lines):
         raise LayerError(f"mhw layer {mhw}: the layer has no line work")
-    merged = _bridge_gaps(merged, ft, f"mhw layer {mhw}")
+    merged = prepare_mhw(lines, ft, f"mhw layer {mhw}")
     optional = {}
     for role in ("channels", "docks"):
         frame = frames[role]

@@ -360,6 +360,15 @@ def _bridge_gaps(mhw: BaseGeometry, ft_per_unit: float, label: str) -> BaseGeome
     return shapely.line_merge(shapely.union_all([mhw, *bridges]))
 
 
+def prepare_mhw(geoms, ft_per_unit: float, label: str) -> BaseGeometry:
+    """The MHW layer's line work as every review reads it: merged, snap-rounded, digitising gaps bridged.
+
+    :func:`load_site` and the screen (:func:`dockreview.screen.read_screen_layers`) both call it,
+    so a lot measures the same either way.
+    """
+    return _bridge_gaps(_merge_lines(geoms, ft_per_unit), ft_per_unit, label)
+
+
 def load_site(path: str | Path, *, engine: str = "pyogrio") -> Site:
     """Read a site manifest and all its layers into a :class:`Site`.
 
@@ -484,9 +493,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     charted = _read_charts(manifest, working, sources, label)
     raw_mhw = _read(manifest, "mhw", engine, working, sources) if "mhw" in manifest.layers else charted["mhw"]
     mhw_frame = _clean(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
-    mhw = _bridge_gaps(
-        _merge_lines(mhw_frame.geometry.values, crs_mod.feet_per_unit(working)), crs_mod.feet_per_unit(working), label["mhw"]
-    )
+    mhw = prepare_mhw(mhw_frame.geometry.values, crs_mod.feet_per_unit(working), label["mhw"])
     parcel = _waterfront_part(parcel, mhw, label["parcels"], manifest.parcel_id)
 
     optional: dict[str, gpd.GeoDataFrame | None] = {}
