@@ -233,17 +233,24 @@ def check(
 @main.command("map")
 @click.argument("manifest", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help="The map file (.png, .pdf or .svg).")
+@click.option(
+    "--sheet", type=click.Choice(("site", "evidence")), default="site", show_default=True,
+    help="site: the dimensioned site plan; evidence: the Board evidence sheet with the dock in section.",
+)
 @_engine_option
 @_profile_option
 @_page_option
 @click.pass_context
-def map_command(ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str) -> None:
-    """Draw the site plan of MANIFEST to a file."""
+def map_command(
+    ctx: click.Context, manifest: str, output: str, sheet: str, engine: str, profile_path: str | None, page: str
+) -> None:
+    """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
     _check_map_path(output)
+    from .evidence_plot import save_evidence
     from .plot import save_map
 
     result = _review(ctx, manifest, engine, profile_path)
-    save_map(result, output, page=page)
+    (save_map if sheet == "site" else save_evidence)(result, output, page=page)
     _written(ctx, "map", output)
 
 

@@ -20,6 +20,7 @@ import pandas as pd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from .evidence import layers as evidence_layers
 from .io import atomic_path
 
 #: Dimension lines of the layout and the measurement each one dimensions.
@@ -220,11 +221,12 @@ LAYERS = {
 
 
 def derived_layers(review) -> dict[str, gpd.GeoDataFrame]:
-    """The review's derived geometry, one GeoDataFrame per layer, working CRS.
+    """The review's derived geometry, one GeoDataFrame per layer, working CRS, and the Board evidence's layers.
 
     Layers with nothing to show (no channels or docks given: no rings) are left out.
     """
     layers = {name: build(review) for name, build in LAYERS.items()}
+    layers.update(evidence_layers(review.evidence))
     return {name: frame for name, frame in layers.items() if not frame.empty and not frame.geometry.is_empty.all()}
 
 

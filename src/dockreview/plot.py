@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import shapely
@@ -1493,9 +1494,10 @@ def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter",
     return _draw(drawn, ax, page=page, title=title, legend=legend)
 
 
-def _save(fig, path) -> None:
+def save_figure(fig, path) -> None:
+    """Write a sheet to ``path`` (.png at 300 dpi; .pdf or .svg as vectors, SVG text kept as text), whole or not at all."""
     try:
-        with atomic_path(path) as tmp:
+        with atomic_path(path) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}):
             fig.savefig(tmp, dpi=300, format=str(path).rsplit(".", 1)[-1].lower())
     finally:
         plt.close(fig)
@@ -1504,7 +1506,7 @@ def _save(fig, path) -> None:
 def save_map(review, path, *, page: str = "letter") -> None:
     """Write the exhibit page to ``path`` (.png at 300 dpi, .pdf or .svg as vectors), atomically."""
     fig, _ = plot_review(review, page=page)
-    _save(fig, path)
+    save_figure(fig, path)
 
 
 def save_envelope_map(site, envelope, path, *, profile=None, page: str = "letter") -> None:
@@ -1524,4 +1526,4 @@ def save_envelope_map(site, envelope, path, *, profile=None, page: str = "letter
     except DockReviewError:
         result = None
     fig, _ = plot_envelope(site, envelope, review=result, page=page)
-    _save(fig, path)
+    save_figure(fig, path)

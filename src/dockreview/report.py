@@ -41,6 +41,8 @@ from matplotlib.ft2font import FT2Font, LoadFlags
 
 from . import __version__
 from .crs import describe
+from .evidence import report_rows
+from .evidence_plot import plot_evidence
 from .io import atomic_path
 from .plot import PAGES, VERDICT_COLOURS, plot_review
 from .review import STATUS_COLOURS
@@ -418,6 +420,9 @@ def sections(review, *, all_checks: bool = False) -> list[Section]:
     parts = [
         _checks(review, all_checks=all_checks),
         _board(review),
+        Section("Board evidence", ("measure", "figures", "method"), tuple(report_rows(review.evidence)),
+                "Figures for the Board's judgment under Docks H and the waiver clause, not a verdict; the "
+                "Board evidence sheet draws them and the dock in section."),
         _waivers_and_conditions(review),
         Section("Interpretations used", ("topic", "interpretation"), interpretations(review)),
         Section("Measurements", ("measurement", "value"), measurement_rows(review)),
@@ -461,9 +466,9 @@ def header(review) -> list[tuple[str, str]]:
     return facts
 
 
-def _exhibit_svg(review, page: str) -> bytes:
-    """The exhibit as SVG with its text kept as text (``svg.fonttype = 'none'``), no metadata block."""
-    fig, _ = plot_review(review, page=page)
+def _exhibit_svg(review, page: str, *, sheet: str = "site") -> bytes:
+    """An exhibit sheet (``site`` plan or Board ``evidence``) as SVG, text kept as text, no metadata block."""
+    fig, _ = plot_review(review, page=page) if sheet == "site" else plot_evidence(review, page=page)
     try:
         buffer = io.BytesIO()
         with matplotlib.rc_context({"svg.fonttype": "none"}):
@@ -559,6 +564,8 @@ def to_html(review, *, page: str = "letter", all_checks: bool = False) -> str:
         f"<h1>{title}</h1><dl>{facts}</dl>",
         "<h2 class='siteplan'>Site plan</h2>",
         f"<figure class='exhibit'>{_inline_svg(_exhibit_svg(review, page))}</figure>",
+        "<h2 class='siteplan'>Board evidence</h2>",
+        f"<figure class='exhibit'>{_inline_svg(_exhibit_svg(review, page, sheet='evidence'))}</figure>",
     ]
     for section in sections(review, all_checks=all_checks):
         css = " class='checks'" if section.title == "Checks" else ""
@@ -587,6 +594,8 @@ def to_markdown(review, *, page: str = "letter", all_checks: bool = False) -> st
     lines = [f"# Dock review: {review.site.name}", ""]
     lines += [f"- **{k}:** {v}" for k, v in header(review)]
     lines += ["", "## Site plan", "", f"![Site plan exhibit]({_data_uri(_exhibit_svg(review, page))})", ""]
+    evidence = _data_uri(_exhibit_svg(review, page, sheet="evidence"))
+    lines += ["## Board evidence sheet", "", f"![Board evidence sheet]({evidence})", ""]
     for section in sections(review, all_checks=all_checks):
         lines += [f"## {section.title}", ""]
         if section.text:
@@ -869,9 +878,10 @@ class _PdfWriter:
 
 
 def write_pdf(review, path: Path, *, page: str = "letter", all_checks: bool = False) -> int:
-    """The report as PDF: the exhibit (vectors) on page 1, the tables after it; returns the number of pages."""
+    """The report as PDF: the exhibit and the Board evidence sheet (vectors) on pages 1 and 2, the tables after; returns the page count."""
     with PdfPages(path, metadata={"Title": f"Dock review: {review.site.name}", "Creator": f"dockreview {__version__}"}) as pdf:
         exhibit, _ = plot_review(review, page=page)
+        sheet, _ = plot_evidence(review, page=page)
         writer = _PdfWriter(page, f"Dock review: {review.site.name} - parcel {review.site.parcel_id}")
         writer._new_page()
         writer.heading(f"Dock review: {review.site.name}", size=13)
@@ -892,7 +902,7 @@ def write_pdf(review, path: Path, *, page: str = "letter", all_checks: bool = Fa
                 writer.table(section, head, rows, tail=tail)
             if section.note:
                 writer.paragraph(section.note, colour="#57606a")
-        return writer.close(pdf, [exhibit])
+        return writer.close(pdf, [exhibit, sheet])
 
 
 def write_report(review, path: str | Path, *, page: str = "letter", all_checks: bool = False) -> None:

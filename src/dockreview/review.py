@@ -8,6 +8,7 @@ returns is what every output (JSON, table, map, notebook) reads.
 from __future__ import annotations
 
 import difflib
+import functools
 import html
 import json
 import warnings
@@ -19,6 +20,7 @@ from . import __version__
 from .crs import describe, note_transform_accuracy
 from .dock import Dock, build_dock
 from .errors import ManifestError
+from .evidence import Evidence, gather
 from .io import DockReviewWarning
 from .manifest import Waiver
 from .measure import Layout, Measurements, measure
@@ -112,6 +114,11 @@ class Review:
         parts.append(f"{counted(len(board), 'Board item', 'Board items')} pending" if board else "no Board item pending")
         return "; ".join(parts)
 
+    @functools.cached_property
+    def evidence(self) -> Evidence:
+        """The measured evidence for the Board's judgment (Docks H; Art. VIII, waivers): figures, not a verdict."""
+        return gather(self)
+
     @property
     def board_determinations(self) -> list[CheckResult]:
         """The checks the Board of Trustees or an official must decide (status board)."""
@@ -147,6 +154,7 @@ class Review:
                 "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
             },
             "measurements": self.measurements.to_dict(),
+            "evidence": self.evidence.to_dict(),
             "checks": [c.to_dict() for c in self.checks],
             "warnings": list(self.warnings),
             "sources": [s.__dict__ for s in self.site.sources],
