@@ -201,10 +201,11 @@ def _single_lot(c, layers, docks, row):
         Path("lot.toml"), "lot", "EPSG:2263", {}, "PARCEL_ID", lot["PARCEL_ID"].iat[0],
         DockSpec(root=(root.x, root.y), length=200.0, width=6.0, float=FLOAT), vessel=Vessel(draft_ft=DRAFT_FT),
     )
+    near = lot.geometry.iat[0].buffer(2000.0).bounds  # the shore near the lot, as load_site keeps it
     site = Site(
         manifest=manifest, crs=layers.crs, ft_per_unit=layers.ft_per_unit, parcel=lot.geometry.iat[0], parcels=lot,
-        mhw=layers.mhw, channels=c.channels, docks=docks, dock_footprint=None,
-        soundings=layers.soundings,
+        mhw=shapely.line_merge(shapely.clip_by_rect(layers.mhw, *near)), channels=c.channels, docks=docks,
+        dock_footprint=None, soundings=layers.soundings,
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DockReviewWarning)
@@ -216,7 +217,8 @@ def test_screen_with_soundings_equals_single_lot_envelope(sounded):
     table = result.parcels.set_index("parcel_id")
     docks = c.docks.dissolve(by="dock_id", as_index=False)
     limited = 0
-    for row in np.flatnonzero(c.parcels["ROW"].to_numpy() == "front"):
+    # every other waterfront lot: a full review per lot, so a sample keeps the suite quick
+    for row in np.flatnonzero(c.parcels["ROW"].to_numpy() == "front")[::2]:
         mine = table.loc[c.parcels["PARCEL_ID"].iat[row]]
         env = _single_lot(c, layers, docks, row)
         for key in FIGURES:
@@ -232,7 +234,7 @@ def test_screen_with_soundings_equals_single_lot_envelope(sounded):
         assert mine["reach_limit_ft"] == pytest.approx(expected, abs=0.01), row
         assert env.reach_limit_ft == pytest.approx(expected, abs=0.01), row
         limited += expected < 200.0
-    assert limited >= 20
+    assert limited >= 10
 
 
 def test_lots_beyond_the_soundings_need_data(sounded):
