@@ -42,8 +42,18 @@ class Bathymetry:
     edges: BaseGeometry
 
     def depth_at(self, xy: np.ndarray) -> np.ndarray:
-        """Depths (ft below MLW) at points ``xy`` of shape (n, 2); NaN where unknown."""
-        return np.asarray(self.interpolator(np.asarray(xy, dtype=float)), dtype=float)
+        """Depths (ft below MLW) at points ``xy`` of shape (n, 2); NaN where unknown.
+
+        Points outside the hull are not searched for (scipy would look for each
+        one through every triangle, which is slow).
+        """
+        xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+        shapely.prepare(self.hull)
+        inside = shapely.intersects_xy(self.hull, xy[:, 0], xy[:, 1])
+        out = np.full(len(xy), np.nan)
+        if inside.any():
+            out[inside] = self.interpolator(xy[inside])
+        return out
 
     def min_under(self, polygon: BaseGeometry) -> float | None:
         """The shallowest depth anywhere under ``polygon``; None unless the data cover it.

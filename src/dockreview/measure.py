@@ -31,6 +31,8 @@ from .width import max_width
 REACH_STEP_FT = 0.5
 #: Sampling step (ft) of the depth along the dock's axis (exact between samples on a plane).
 DEPTH_STEP_FT = 0.5
+#: The soundings must cover the dock's axis from this many samples of the MHW crossing (half a foot).
+SHORE_SAMPLES = 1
 
 
 @dataclass(frozen=True)
@@ -236,7 +238,8 @@ def _navigable_reach(
     The axis is sampled every :data:`DEPTH_STEP_FT` from the MHW crossing out to
     ``out_to_ft``; the first sample that is deep enough is refined by linear
     interpolation with the one before it. Only the stretch of axis the data
-    cover without a gap, from the first covered sample, is used.
+    cover without a gap from the shore (the first or second sample) is used:
+    depths that begin out in the water leave the navigable point unknown.
 
     Returns
     -------
@@ -249,7 +252,7 @@ def _navigable_reach(
     xy = dock.origin + np.outer(crossing + s / ft, dock.axis)
     depth = bathy.depth_at(xy)
     known = np.flatnonzero(np.isfinite(depth))
-    if not known.size:
+    if not known.size or known[0] > SHORE_SAMPLES:
         return None, 0.0
     first = known[0]
     gaps = np.flatnonzero(~np.isfinite(depth[first:]))

@@ -736,6 +736,12 @@ def dimensions(review) -> list[Dimension]:
     return dims
 
 
+def _single_line(line: BaseGeometry) -> shapely.LineString:
+    """One line of an offset curve: merged, else its longest piece."""
+    merged = shapely.line_merge(line) if line.geom_type != "LineString" else line
+    return merged if merged.geom_type == "LineString" else max(shapely.get_parts(merged), key=shapely.length)
+
+
 def _frontage_line(ax, rip, view_width: float, colour: str) -> np.ndarray:
     """Draw the frontage dimension, offset landward of the MHW line; its vertices (data)."""
     front = shapely.line_merge(rip.frontage)
@@ -743,7 +749,8 @@ def _frontage_line(ax, rip, view_width: float, colour: str) -> np.ndarray:
         front = rip.chord
     gap = 0.03 * view_width
     landward = -rip.seaward
-    candidates = [shapely.offset_curve(front, d) for d in (gap, -gap)]
+    front = shapely.simplify(front, 1e-6 * front.length)  # collinear vertices can split an offset curve
+    candidates = [_single_line(shapely.offset_curve(front, d)) for d in (gap, -gap)]
     mid = np.asarray(rip.frontage_midpoint.coords[0])
     offset = max(candidates, key=lambda c: float((np.asarray(c.interpolate(0.5, normalized=True).coords[0]) - mid) @ landward))
     xy = np.asarray(offset.coords)

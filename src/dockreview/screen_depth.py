@@ -18,7 +18,7 @@ import numpy as np
 import shapely
 
 from .bathymetry import Bathymetry
-from .measure import DEPTH_STEP_FT
+from .measure import DEPTH_STEP_FT, SHORE_SAMPLES
 
 #: Lots whose axes are sampled for depth in one interpolation (bounds memory).
 NAV_CHUNK_LOTS = 2_000
@@ -63,7 +63,7 @@ class NavigableDepth:
         depth = np.empty((len(origins), len(s)))
         for i in range(0, len(origins), NAV_CHUNK_LOTS):
             xy = origins[i : i + NAV_CHUNK_LOTS, None, :] + (s / ft_per_unit)[None, :, None] * axes[i : i + NAV_CHUNK_LOTS, None, :]
-            depth[i : i + NAV_CHUNK_LOTS] = self._depth_at(xy.reshape(-1, 2)).reshape(-1, len(s))
+            depth[i : i + NAV_CHUNK_LOTS] = self.bathymetry.depth_at(xy.reshape(-1, 2)).reshape(-1, len(s))
         run = _covered_run(np.isfinite(depth))
         deep = run & (np.nan_to_num(depth, nan=-np.inf) >= self.required_ft)
         found = deep.any(axis=1)
@@ -72,24 +72,16 @@ class NavigableDepth:
         unreached = np.where(covered >= cap_ft, cap_ft, np.nan)
         return np.where(found, np.minimum(cap_ft, nav + self.float_extent_ft), unreached)
 
-    def _depth_at(self, xy: np.ndarray) -> np.ndarray:
-        """Depths at ``xy`` (n, 2); NaN outside the soundings' hull, which is not searched for them.
-
-        (Scipy looks for a point outside the hull but inside its bounding box
-        through every triangle, which is slow.)
-        """
-        hull = self.bathymetry.hull
-        shapely.prepare(hull)
-        inside = shapely.intersects_xy(hull, xy[:, 0], xy[:, 1])
-        out = np.full(len(xy), np.nan)
-        out[inside] = self.bathymetry.depth_at(xy[inside])
-        return out
-
-
 def _covered_run(known: np.ndarray) -> np.ndarray:
-    """Per row, the samples from the first known one up to (not including) the next unknown one."""
+    """Per row, the samples from the shore up to (not including) the first unknown one.
+
+    The run must start at the MHW crossing (its first or second sample): depths
+    that begin out in the water leave the navigable point unknown (needs data),
+    as :func:`dockreview.measure._navigable_reach` decides for one dock.
+    """
     index = np.arange(known.shape[1])
     first = np.argmax(known, axis=1)
+    known = known & (first <= SHORE_SAMPLES)[:, None]
     after = index[None, :] >= first[:, None]
     gap = ~known & after
     stop = np.where(gap.any(axis=1), np.argmax(gap, axis=1), known.shape[1])

@@ -153,15 +153,17 @@ def bridge_along(mhw: BaseGeometry, ring: LineString, tolerance: float) -> Shore
             if on_shore <= BRIDGE_MAX_ON_SHORE:
                 candidates.append((arc.length, a, b, arc))
     used, bridges, gaps = set(), [], []
-    for length, a, b, arc in sorted(candidates, key=lambda c: c[0]):
+    for _, a, b, arc in sorted(candidates, key=lambda c: c[0]):
         if a in used or b in used:
             continue
         used |= {a, b}
         coords = list(arc.coords)
         if Point(coords[0]).distance(Point(loose[a][1])) > Point(coords[-1]).distance(Point(loose[a][1])):
             coords = coords[::-1]
-        bridges.append(LineString([tuple(loose[a][1]), *coords, tuple(loose[b][1])]))
-        gaps.append(length)
+        # the boundary's own bends between the two ends, not its points beside them: no legs out to the parcel
+        bridge = LineString([tuple(loose[a][1]), *coords[1:-1], tuple(loose[b][1])])
+        bridges.append(bridge)
+        gaps.append(bridge.length)
     if not bridges:
         return Shore(mhw)
     return Shore(shapely.line_merge(shapely.union_all([*shapely.get_parts(mhw), *bridges])), tuple(gaps))

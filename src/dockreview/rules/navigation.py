@@ -31,10 +31,16 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
         return result("navigable-reach", section, TITLE, NEEDS_DATA, "no soundings layer: add layers.soundings to find navigable depth", value=value, unit="ft")
     required = f"required depth {fmt(m.required_depth_ft, 'ft')} below MLW"
     if m.max_allowed_reach_ft is None:
-        message = (
-            f"{required} not found on the axis: the soundings cover it only to "
-            f"{fmt(m.depth_coverage_ft or 0.0, 'ft')} from the MHW line; extend them to {fmt(rule.value, 'ft')}"
-        )
+        if not m.depth_coverage_ft:
+            message = (
+                f"{required} not found on the axis: the soundings do not cover it from the MHW line; extend them "
+                f"to the shore and out to {fmt(rule.value, 'ft')}"
+            )
+        else:
+            message = (
+                f"{required} not found on the axis: the soundings cover it only to "
+                f"{fmt(m.depth_coverage_ft, 'ft')} from the MHW line; extend them to {fmt(rule.value, 'ft')}"
+            )
         return result("navigable-reach", section, TITLE, NEEDS_DATA, message, value=value, unit="ft")
     limit = m.max_allowed_reach_ft
     if m.nav_reach_ft is None:
