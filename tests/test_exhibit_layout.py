@@ -22,7 +22,6 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 import shapely  # noqa: E402
 import shapely.affinity  # noqa: E402

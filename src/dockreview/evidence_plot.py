@@ -21,14 +21,13 @@ import matplotlib.pyplot as plt
 import numpy as np
 import shapely
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, PathPatch, Rectangle
-from matplotlib.path import Path as MplPath
+from matplotlib.patches import Patch, Rectangle
 from matplotlib.text import Text
 
 from . import __version__
 from .crs import describe
 from .evidence import NEIGHBOUR_WATER_FT, ONE_THIRD_NOTE, PASS_UNDER_FT, STEP_OVER_FT, Evidence, gather
-from .plot import COLOURS, FONT_PT, MIN_FONT_PT, NOT_A_SURVEY, PAGES, SCALES_FT_PER_IN, save_figure
+from .plot import COLOURS, FONT_PT, MIN_FONT_PT, NOT_A_SURVEY, PAGES, SCALES_FT_PER_IN, polygon_patch, save_figure
 
 EVIDENCE_COLOURS = {
     "view": "#6fa8dc",
@@ -60,23 +59,10 @@ PLAN_SHARE = 0.64
 # ----------------------------------------------------------------------------- primitives
 
 
-def _patch(geom, **kwargs):
-    polys = [p for p in shapely.get_parts(geom) if p.geom_type == "Polygon" and not p.is_empty]
-    if not polys:
-        return None
-    vertices, codes = [], []
-    for poly in polys:
-        for ring in (poly.exterior, *poly.interiors):
-            xy = np.asarray(ring.coords)
-            vertices.append(xy)
-            codes.append([MplPath.MOVETO] + [MplPath.LINETO] * (len(xy) - 2) + [MplPath.CLOSEPOLY])
-    return PathPatch(MplPath(np.concatenate(vertices), np.concatenate(codes)), **kwargs)
-
-
 def _fill(ax, geom, **kwargs) -> None:
     if geom is None or geom.is_empty:
         return
-    patch = _patch(geom, **kwargs)
+    patch = polygon_patch(geom, **kwargs)
     if patch is not None:
         ax.add_patch(patch)
 

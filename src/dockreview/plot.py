@@ -170,7 +170,7 @@ class _Sheet:
 # ----------------------------------------------------------------------------- drawing primitives
 
 
-def _patch(geom, **kwargs) -> PathPatch | None:
+def polygon_patch(geom, **kwargs) -> PathPatch | None:
     """A matplotlib patch for a (multi)polygon, holes included."""
     polys = [p for p in shapely.get_parts(geom) if p.geom_type == "Polygon" and not p.is_empty]
     if not polys:
@@ -188,7 +188,7 @@ def _add(ax, geom, **kwargs) -> PathPatch | None:
     """Add a (multi)polygon to ``ax``; the patch drawn (None when there was nothing to draw)."""
     if geom is None:
         return None
-    patch = _patch(geom, **kwargs)
+    patch = polygon_patch(geom, **kwargs)
     if patch is not None:
         ax.add_patch(patch)
     return patch
