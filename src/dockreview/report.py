@@ -888,12 +888,9 @@ def write_pdf(review, path: Path, *, page: str = "letter", all_checks: bool = Fa
         writer.facts(header(review), {"Verdict": VERDICT_COLOURS.get(review.verdict, "black")})
         for section in sections(review, all_checks=all_checks):
             head, rows = writer.table_rows(section) if section.rows else (None, [])
-            if section.text:
-                keep = len(writer.paragraph_lines(section.text)) * _LINE_IN
-            elif rows:
-                keep = writer.keep_height(head, rows)
-            else:
-                keep = 0.0
+            keep = len(writer.paragraph_lines(section.text)) * _LINE_IN + 0.12 if section.text else 0.0
+            if rows:
+                keep += writer.keep_height(head, rows)  # the heading keeps its text and the table's first rows
             writer.heading(section.title, keep_with=keep)
             if section.text:
                 writer.paragraph(section.text)
