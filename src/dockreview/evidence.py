@@ -46,7 +46,7 @@ import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .bathymetry import Bathymetry, bathymetry
+from .bathymetry import Bathymetry
 from .dock import FIXED_DOCK
 from .envelope import dock_roots, docks_on_lot
 from .errors import DockReviewError
@@ -345,7 +345,7 @@ class _Context:
     @property
     def bathy(self) -> Bathymetry | None:
         if self._bathy is None and self.site.soundings is not None and not self.site.soundings.empty:
-            self._bathy = bathymetry(self.site.soundings, label=self.site.layer_label("soundings"))
+            self._bathy = self.site.depths
         return self._bathy
 
     def number(self, key: str) -> float | None:

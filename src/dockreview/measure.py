@@ -17,7 +17,7 @@ import shapely
 from shapely import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .bathymetry import Bathymetry, bathymetry
+from .bathymetry import Bathymetry
 from .dock import FIXED_DOCK, Dock, long_axis
 from .envelope import Envelope, dock_roots, docks_on_lot, lot_envelope
 from .errors import DockError
@@ -404,7 +404,7 @@ def _depth_measurements(site: Site, dock: Dock, crossing: float, profile: Profil
         out["required_depth_ft"] = vessel.draft_ft + clearance
     if site.soundings is None:
         return out
-    bathy = bathymetry(site.soundings, label=site.layer_label("soundings"))
+    bathy = site.depths
     if floats is not None:
         under = [bathy.min_under(f) for f in dock.floats]
         out["min_depth_under_float_ft"] = None if None in under else min(under)

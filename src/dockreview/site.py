@@ -7,6 +7,7 @@ on the :class:`Site` it returns and never reads a file again.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from shapely.geometry.base import BaseGeometry
 
 from . import chart as chart_mod
 from . import crs as crs_mod
+from .bathymetry import Bathymetry, bathymetry
 from .dxf import read_dxf_footprint
 from .errors import CRSError, SiteDataError
 from .io import DockReviewWarning, read_layer
@@ -103,6 +105,13 @@ class Site:
     mlw: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
+
+    @functools.cached_property
+    def depths(self) -> Bathymetry | None:
+        """The soundings triangulated once (:func:`dockreview.bathymetry.bathymetry`); None without soundings."""
+        if self.soundings is None:
+            return None
+        return bathymetry(self.soundings, label=self.layer_label("soundings"))
 
     @property
     def transform_accuracy_ft(self) -> float | None:
