@@ -6,16 +6,29 @@ The public API::
     result = dockreview.review(site)
     result.verdict, result.measurements, result.checks
     other = dockreview.with_dock(result, length=150.0)   # the same site, another dock
+
+The package reads in the data's order, each subpackage importing only those
+before it: :mod:`~dockreview.inputs` (files to a Site), :mod:`~dockreview.geometry`
+(riparian lines, the dock), :mod:`~dockreview.measure` (measurements, the envelope),
+:mod:`~dockreview.rules` (rule kinds, profiles, the runner), :mod:`~dockreview.review`,
+:mod:`~dockreview.evidence`, :mod:`~dockreview.outputs`, :mod:`~dockreview.batch`
+(screen and audits) and :mod:`~dockreview.cli`.
 """
 
-__version__ = "0.1.0"
-
-from .errors import CRSError, DockError, DockReviewError, LayerError, ManifestError, SiteDataError  # noqa: E402
-from .io import DockReviewWarning  # noqa: E402
-from .profile import Profile, load_profile  # noqa: E402
-from .review import Review, review  # noqa: E402
-from .site import Site, load_site  # noqa: E402
-from .whatif import frontage_point, with_dock  # noqa: E402
+from dockreview._version import __version__
+from dockreview.errors import (
+    CRSError,
+    DockError,
+    DockReviewError,
+    DockReviewWarning,
+    LayerError,
+    ManifestError,
+    SiteDataError,
+)
+from dockreview.inputs.site import Site, load_site
+from dockreview.profile import Profile, load_profile
+from dockreview.review.pipeline import Review, review
+from dockreview.review.whatif import frontage_point, with_dock
 
 __all__ = [
     "__version__",

@@ -47,3 +47,7 @@ class ProfileError(DockReviewError, ValueError):
 
 class OutputError(DockReviewError, OSError):
     """An output file (JSON, map, report) cannot be written."""
+
+
+class DockReviewWarning(UserWarning):
+    """A problem with the data that does not stop the review but must be read."""

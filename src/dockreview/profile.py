@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .errors import ProfileError
+from dockreview.errors import ProfileError
 
 DEFAULT_PROFILE = "kings_point.toml"
 
@@ -83,8 +83,8 @@ def load_profile(path: str | Path | None = None) -> Profile:
     200.0
     """
     if path is None:
-        text = resources.files("dockreview.profiles").joinpath(DEFAULT_PROFILE).read_text("utf-8")
-        source = f"dockreview/profiles/{DEFAULT_PROFILE}"
+        text = resources.files("dockreview.rules.profiles").joinpath(DEFAULT_PROFILE).read_text("utf-8")
+        source = f"dockreview/rules/profiles/{DEFAULT_PROFILE}"
     else:
         source = str(path)
         try:

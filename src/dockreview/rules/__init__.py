@@ -8,13 +8,19 @@ and last the determinations left to the Board of Trustees.
 
 from __future__ import annotations
 
-from . import board, construction, floats, lifts
-from .base import STATUSES, CheckResult, Facts
-from .lot import dock_on_lot, frontage, one_dock, recreational_use, single_family
-from .navigation import navigable_reach
-from .reach import channel_clearance, dock_clearance, reach
-from .setbacks import side_setback
-from .structure import float_area, float_position, width
+from dockreview.rules import board, construction, floats, lifts
+from dockreview.rules.base import STATUSES, CheckResult, Facts
+from dockreview.rules.lot import (
+    dock_on_lot,
+    frontage,
+    one_dock,
+    recreational_use,
+    single_family,
+)
+from dockreview.rules.navigation import navigable_reach
+from dockreview.rules.reach import channel_clearance, dock_clearance, reach
+from dockreview.rules.setbacks import side_setback
+from dockreview.rules.structure import float_area, float_position, width
 
 CHECKS = (
     frontage,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..profile import Value
+from dockreview.profile import Value
 
 PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "pass",

@@ -6,9 +6,9 @@ and their message gives the facts the tool can supply to the people who decide.
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import BOARD, NOT_APPLICABLE, CheckResult, Facts, fmt, result
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import BOARD, NOT_APPLICABLE, CheckResult, Facts, fmt, result
 
 
 def _ft(value: float | None) -> str:

@@ -7,9 +7,22 @@ status is board and its message names the official (from the profile).
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, PASS, CheckResult, Facts, attribute_at_most, fmt, not_above, not_applicable, result
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    BOARD,
+    FAIL,
+    NEEDS_DATA,
+    NOT_APPLICABLE,
+    PASS,
+    CheckResult,
+    Facts,
+    attribute_at_most,
+    fmt,
+    not_above,
+    not_applicable,
+    result,
+)
 
 
 def _missing(key: str) -> str:

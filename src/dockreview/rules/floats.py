@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, at_most, fmt, not_applicable, not_below, result
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    FAIL,
+    NEEDS_DATA,
+    PASS,
+    CheckResult,
+    Facts,
+    at_most,
+    fmt,
+    not_applicable,
+    not_below,
+    result,
+)
 
 
 def float_layout(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

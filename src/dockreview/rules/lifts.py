@@ -6,9 +6,20 @@ A personal watercraft lift able to lift more than the profile's capacity
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, PASS, CheckResult, Facts, at_most, not_applicable, result
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    BOARD,
+    FAIL,
+    NEEDS_DATA,
+    NOT_APPLICABLE,
+    PASS,
+    CheckResult,
+    Facts,
+    at_most,
+    not_applicable,
+    result,
+)
 
 
 def _heavy_pwc(m: Measurements, facts: Facts, profile: Profile) -> bool | None:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, at_least, result
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    FAIL,
+    NEEDS_DATA,
+    PASS,
+    CheckResult,
+    Facts,
+    at_least,
+    result,
+)
 
 
 def frontage(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

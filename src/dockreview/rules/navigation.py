@@ -7,9 +7,19 @@ navigable water, so its extent along the axis is allowed beyond that point.
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import FAIL, NEEDS_DATA, PASS, CheckResult, Facts, fmt, fmt_pair, not_above, result
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    FAIL,
+    NEEDS_DATA,
+    PASS,
+    CheckResult,
+    Facts,
+    fmt,
+    fmt_pair,
+    not_above,
+    result,
+)
 
 TITLE = "Reach to navigable depth"
 

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import FAIL, PASS, CheckResult, Facts, at_least, fmt, not_above
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    FAIL,
+    PASS,
+    CheckResult,
+    Facts,
+    at_least,
+    fmt,
+    not_above,
+)
 
 
 def reach(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

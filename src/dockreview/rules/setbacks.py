@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import FAIL, PASS, CheckResult, Facts, decimals_for, fmt, not_below
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    FAIL,
+    PASS,
+    CheckResult,
+    Facts,
+    decimals_for,
+    fmt,
+    not_below,
+)
 
 
 def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

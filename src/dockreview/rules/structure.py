@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from ..measure import Measurements
-from ..profile import Profile
-from .base import FAIL, PASS, CheckResult, Facts, at_most, fmt, not_applicable
+from dockreview.measure.measurements import Measurements
+from dockreview.profile import Profile
+from dockreview.rules.base import (
+    FAIL,
+    PASS,
+    CheckResult,
+    Facts,
+    at_most,
+    fmt,
+    not_applicable,
+)
 
 
 def width(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

@@ -1,0 +1,125 @@
+"""The navigable-depth limit of many lots at once (Docks D(1)), for the screen.
+
+With soundings and a vessel draft, a lot's reach limit is where the depth along
+its dock's axis first reaches the draft plus the profile's clearance, plus the
+float's extent, at most 200 ft -- as :func:`dockreview.envelope.site_envelope`
+finds it for one lot, along the axis grown square to the frontage from the
+middle of the band at the MHW line. :class:`NavigableDepth` holds the soundings
+triangulated once for the whole layer and samples every lot's axis in one
+array; :func:`band_middles` and :func:`seaward_axes` give those axes' origins
+and directions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from dockreview.inputs.bathymetry import Bathymetry
+from dockreview.measure.measurements import DEPTH_STEP_FT, SHORE_SAMPLES
+
+#: Lots whose axes are sampled for depth in one interpolation (bounds memory).
+NAV_CHUNK_LOTS = 2_000
+
+
+@dataclass(frozen=True)
+class NavigableDepth:
+    """The soundings, triangulated once, and the depth a dock must reach (Docks D(1)).
+
+    Attributes
+    ----------
+    bathymetry : Bathymetry
+        The whole layer's depth surface (:func:`dockreview.bathymetry.bathymetry`).
+    required_ft : float
+        The vessel's draft plus the clearance (ft below MLW).
+    float_extent_ft : float
+        How far the dock's float reaches along its axis (ft); the float may lie
+        beyond the navigable-depth point. 0 for a plain walkway.
+    """
+
+    bathymetry: Bathymetry
+    required_ft: float
+    float_extent_ft: float = 0.0
+
+    def limits(self, origins: np.ndarray, axes: np.ndarray, *, cap_ft: float, ft_per_unit: float) -> np.ndarray:
+        """The reach each dock may have, as ``measure`` gives ``max_allowed_reach_ft`` for one (ft).
+
+        Each axis (unit vectors, shape (n, 2)) is sampled from its origin on the
+        MHW line every :data:`~dockreview.measure.DEPTH_STEP_FT` out to ``cap_ft``,
+        :data:`NAV_CHUNK_LOTS` lots to an interpolation; the first deep-enough sample is refined
+        linearly with the one before it. Only the stretch the soundings cover
+        without a gap, from its first covered sample, counts.
+
+        Returns
+        -------
+        ndarray
+            ``min(cap, navigable reach + float extent)``; ``cap`` where the data
+            cover the axis out to it without reaching the depth; NaN where they
+            do not (the lot needs data).
+        """
+        s = np.arange(0.0, cap_ft + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
+        depth = np.empty((len(origins), len(s)))
+        for i in range(0, len(origins), NAV_CHUNK_LOTS):
+            xy = origins[i : i + NAV_CHUNK_LOTS, None, :] + (s / ft_per_unit)[None, :, None] * axes[i : i + NAV_CHUNK_LOTS, None, :]
+            depth[i : i + NAV_CHUNK_LOTS] = self.bathymetry.depth_at(xy.reshape(-1, 2)).reshape(-1, len(s))
+        run = _covered_run(np.isfinite(depth))
+        deep = run & (np.nan_to_num(depth, nan=-np.inf) >= self.required_ft)
+        found = deep.any(axis=1)
+        nav = _first_crossing(depth, s, np.argmax(deep, axis=1), np.argmax(run, axis=1), self.required_ft)
+        covered = np.where(run.any(axis=1), s[run.shape[1] - 1 - np.argmax(run[:, ::-1], axis=1)], 0.0)
+        unreached = np.where(covered >= cap_ft, cap_ft, np.nan)
+        return np.where(found, np.minimum(cap_ft, nav + self.float_extent_ft), unreached)
+
+def _covered_run(known: np.ndarray) -> np.ndarray:
+    """Per row, the samples from the shore up to (not including) the first unknown one.
+
+    The run must start at the MHW crossing (its first or second sample): depths
+    that begin out in the water leave the navigable point unknown (needs data),
+    as :func:`dockreview.measure._navigable_reach` decides for one dock.
+    """
+    index = np.arange(known.shape[1])
+    first = np.argmax(known, axis=1)
+    known = known & (first <= SHORE_SAMPLES)[:, None]
+    after = index[None, :] >= first[:, None]
+    gap = ~known & after
+    stop = np.where(gap.any(axis=1), np.argmax(gap, axis=1), known.shape[1])
+    return after & (index[None, :] < stop[:, None]) & known.any(axis=1)[:, None]
+
+
+def _first_crossing(depth: np.ndarray, s: np.ndarray, k: np.ndarray, first: np.ndarray, required_ft: float) -> np.ndarray:
+    """Distance where the depth reaches ``required_ft``: sample ``k``, interpolated from ``k - 1`` unless ``k`` is the first."""
+    rows = np.arange(len(k))
+    before = np.maximum(k - 1, 0)
+    d0, d1 = depth[rows, before], depth[rows, k]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        between = s[before] + (required_ft - d0) / (d1 - d0) * (s[k] - s[before])
+    return np.where(k == first, s[k], between)
+
+
+def band_middles(frontages: np.ndarray, strips: np.ndarray) -> np.ndarray:
+    """The middle of each band at the MHW line (its longest piece), else the frontage's midpoint.
+
+    The array form of :func:`dockreview.envelope.band_middle`: where a dock is
+    grown from to find the navigable-depth limit.
+    """
+    pieces = shapely.line_merge(shapely.difference(frontages, strips))
+    parts, owner = shapely.get_parts(pieces, return_index=True)
+    out = shapely.line_interpolate_point(shapely.line_merge(frontages), 0.5, normalized=True)
+    if len(parts):
+        order = np.lexsort((-shapely.length(parts), owner))
+        longest = order[np.r_[True, owner[order][1:] != owner[order][:-1]]]
+        out[owner[longest]] = shapely.line_interpolate_point(parts[longest], 0.5, normalized=True)
+    return out
+
+
+def seaward_axes(frontages: np.ndarray, parcels: np.ndarray) -> np.ndarray:
+    """Unit normals to each frontage's chord, pointing away from its lot (the dock's default bearing)."""
+    start = shapely.get_coordinates(shapely.get_point(frontages, 0))
+    end = shapely.get_coordinates(shapely.get_point(frontages, -1))
+    chord = (end - start) / np.hypot(*(end - start).T)[:, None]
+    normal = np.stack([-chord[:, 1], chord[:, 0]], axis=1)
+    mid = shapely.get_coordinates(shapely.line_interpolate_point(frontages, 0.5, normalized=True))
+    away = mid - shapely.get_coordinates(shapely.centroid(parcels))
+    return np.where((np.sum(normal * away, axis=1) >= 0)[:, None], normal, -normal)

@@ -1,0 +1,502 @@
+"""The screen's vectorised riparian kernel: the riparian geometry of many lots at once (Docks B, C).
+
+:func:`vector_riparian` rebuilds, from the parcel rings' vertices and on
+shapely arrays, what :func:`dockreview.riparian.riparian_geometry` derives for
+one lot: the water corners, the frontage along the MHW line, the side lines
+with their straight seaward extensions, and the lot's water between them. It
+resolves a lot only where its vertices settle every interpretation of the
+README by themselves:
+
+* one run of the boundary lies on the water (within the tolerance of the MHW
+  line or seaward of it), its edges on the water and the other edges clear of it;
+* each side line is one edge of the ring, ending landward at a lot corner (a
+  bend over :data:`~dockreview.riparian.CORNER_ANGLE_DEG`): the edge is then the
+  side line's whole last course, the straight extension runs along it, and the
+  water corner is where the edge or its extension meets the MHW line, nearest
+  the parcel's corner vertex; the next vertex of the water run must not carry
+  the course on (it would be the parcel's corner instead);
+* both water corners lie on one open MHW line, not an island's ring;
+* the lot's water, drawn as far as the caller looks, meets no MHW line but its
+  own frontage: a creek's far shore, an island or a jetty stops the single-lot
+  extensions and zone at land, and a dock rooted there is not the lot's.
+
+Every other lot -- two water runs, a bent or jogged side line, an island, a
+creek, a gap in the MHW line -- is returned for the single-lot functions, so
+the answers are the same either way. :func:`waterfront_parts` first turns each
+parcel of a layer into the one polygon the review measures (repaired, its part
+fronting the water), as :mod:`dockreview.site` does for one lot.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from dockreview.errors import DockReviewError
+from dockreview.geometry.riparian import CORNER_ANGLE_DEG, COURSE_TOLERANCE_FT
+from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
+
+#: Vertices per piece of the MHW line in its STRtree.
+MHW_CHUNK_VERTICES = 8
+#: Vertices this close (units) to the line through their neighbours are dropped from the rings.
+COLLINEAR_UNITS = 1e-6
+#: Parts of a multipart parcel within this many units of the nearest one's distance to the MHW line tie.
+#: The lot's water is shrunk by this much (ft) before asking whether another shore crosses it.
+ZONE_SHRINK_FT = 0.01
+#: Shapely type id of a Polygon.
+POLYGON = 3
+#: What the single-lot functions raise on a lot they cannot review: bad data (DockReviewError), GEOS on
+#: a geometry it cannot work (ShapelyError), and numpy on a degenerate one (ValueError, IndexError).
+LOT_ERRORS = (DockReviewError, shapely.errors.ShapelyError, ValueError, IndexError)
+
+
+def not_reviewed(error: Exception) -> str:
+    """The reason given for a lot or dock the single-lot functions could not review."""
+    if isinstance(error, DockReviewError):
+        return f"not reviewed: {error}"
+    return f"not reviewed: {type(error).__name__}: {error}"
+
+
+# ---------------------------------------------------------------------------
+# the MHW line, cut into pieces for array look-ups
+# ---------------------------------------------------------------------------
+class MhwIndex:
+    """The MHW line cut into short pieces in an STRtree, with each piece's place along its part.
+
+    Positions along a part are in working units from the part's start, as
+    :func:`shapely.line_locate_point` gives them on the whole part. Pieces are
+    numbered along each part in turn, so the pieces between two positions of
+    one part have consecutive numbers.
+    """
+
+    def __init__(self, mhw: shapely.Geometry) -> None:
+        parts = np.array([p for p in shapely.get_parts(mhw) if shapely.length(p) > 0], dtype=object)
+        self.parts = parts
+        self.closed = shapely.is_closed(parts)
+        xy, part_of = shapely.get_coordinates(parts, return_index=True)
+        step = np.r_[0.0, np.hypot(*np.diff(xy, axis=0).T)]
+        starts = np.r_[True, part_of[1:] != part_of[:-1]]
+        step[starts] = 0.0
+        cum = np.cumsum(step)
+        cum -= np.repeat(cum[starts], np.diff(np.r_[np.flatnonzero(starts), len(xy)]))
+        self.xy, self.part_of, self.cum = xy, part_of, cum
+        self.key_scale = float(cum.max()) + 1.0 if len(cum) else 1.0
+        self.key = part_of * self.key_scale + cum
+
+        local = np.arange(len(xy)) - np.flatnonzero(starts)[part_of]
+        last = np.r_[part_of[1:] != part_of[:-1], True]
+        is_start = (local % MHW_CHUNK_VERTICES == 0) & ~last
+        chunk_id = np.cumsum(is_start) - 1
+        # a chunk's last vertex is also the next chunk's first
+        repeat = is_start & (local > 0)
+        rows = np.r_[np.arange(len(xy)), np.flatnonzero(repeat)]
+        ids = np.r_[chunk_id, chunk_id[repeat] - 1]
+        order = np.lexsort((rows, ids))
+        self.chunks = shapely.linestrings(xy[rows[order]], indices=ids[order])
+        self.chunk_part = part_of[is_start]
+        self.chunk_offset = cum[is_start]
+        self.part_length = shapely.length(parts)
+        self.tree = shapely.STRtree(self.chunks)
+
+    def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The nearest piece of each geometry, and the distance to it.
+
+        Every geometry must be non-empty: the tree answers nothing for an empty
+        one, and the answers would no longer line up with the questions.
+        """
+        (_, chunk), dist = self.tree.query_nearest(points, return_distance=True, all_matches=False)
+        return chunk, dist
+
+    def near(self, box: shapely.Geometry) -> shapely.Geometry:
+        """The MHW line inside ``box``'s bounds (as clipping the whole line would give, from nearby pieces only)."""
+        pieces = self.chunks[np.sort(self.tree.query(box))]
+        merged = shapely.line_merge(shapely.multilinestrings(pieces), directed=True)
+        return shapely.clip_by_rect(merged, *box.bounds)
+
+    def within(self, points: np.ndarray, distance: float) -> np.ndarray:
+        """Whether each point lies within ``distance`` of the MHW line."""
+        hit = self.tree.query(points, predicate="dwithin", distance=distance)[0]
+        out = np.zeros(len(points), dtype=bool)
+        out[hit] = True
+        return out
+
+    def locate(self, points: np.ndarray, chunk: np.ndarray) -> np.ndarray:
+        """Position of each point along its piece's part (units)."""
+        return self.chunk_offset[chunk] + shapely.line_locate_point(self.chunks[chunk], points)
+
+    def side(self, xy: np.ndarray, chunk: np.ndarray) -> np.ndarray:
+        """Sign of the side of each point against the local tangent of its piece (as WaterSide reads it)."""
+        pieces = self.chunks[chunk]
+        points = shapely.points(xy)
+        along = shapely.line_locate_point(pieces, points)
+        eps = np.maximum(self.part_length[self.chunk_part[chunk]] * 1e-6, 1e-3)
+        length = shapely.length(pieces)
+        a = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.maximum(along - eps, 0.0)))
+        b = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.minimum(along + eps, length)))
+        t, d = b - a, xy - a
+        return np.sign(t[:, 0] * d[:, 1] - t[:, 1] * d[:, 0])
+
+    def between(self, part: np.ndarray, lo: np.ndarray, hi: np.ndarray, start: np.ndarray, end: np.ndarray):
+        """The MHW line along ``part`` from position ``lo`` to ``hi`` (points ``start``, ``end``)."""
+        first = np.searchsorted(self.key, part * self.key_scale + lo, side="right")
+        stop = np.searchsorted(self.key, part * self.key_scale + hi, side="left")
+        inner = np.maximum(stop - first, 0)
+        count = inner + 2
+        line = np.repeat(np.arange(len(lo)), count)
+        offset = np.r_[0, np.cumsum(count)[:-1]]
+        rank = np.arange(count.sum()) - np.repeat(offset, count)
+        coords = np.empty((count.sum(), 2))
+        is_start = rank == 0
+        is_end = rank == np.repeat(count - 1, count)
+        coords[is_start] = start
+        coords[is_end] = end
+        middle = ~(is_start | is_end)
+        coords[middle] = self.xy[(np.repeat(first, count) + rank - 1)[middle]]
+        return shapely.linestrings(coords, indices=line)
+
+
+# ---------------------------------------------------------------------------
+# the polygon of each parcel that the review measures
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LotParts:
+    """The polygon the review measures for each parcel, and whether it fronts the MHW line.
+
+    Attributes
+    ----------
+    polygon : ndarray of Polygon or None
+        The parcel repaired with ``make_valid`` when invalid; of a multipart
+        parcel, the part nearest the MHW line (the largest on a tie); None when
+        the parcel has no polygon area.
+    fronts : ndarray of bool
+        That polygon lies within the tolerance of the MHW line.
+    repaired : ndarray of bool
+        The parcel was an invalid geometry, repaired.
+    """
+
+    polygon: np.ndarray
+    fronts: np.ndarray
+    repaired: np.ndarray
+
+
+def waterfront_parts(geoms: np.ndarray, mhw: MhwIndex, tolerance: float) -> LotParts:
+    """The polygon of each parcel that the review measures (:func:`dockreview.inputs.waterfront.waterfront_parts`),
+    and whether it fronts the MHW line within ``tolerance`` (units)."""
+    polygon, repaired = lot_polygons(geoms, lambda parts: mhw.nearest(parts)[1])
+    fronts = np.zeros(len(polygon), dtype=bool)
+    chosen = np.flatnonzero(~shapely.is_missing(polygon))
+    fronts[chosen[np.unique(mhw.tree.query(polygon[chosen], predicate="dwithin", distance=tolerance)[0])]] = True
+    return LotParts(polygon, fronts, repaired)
+
+
+# ---------------------------------------------------------------------------
+# the parcel rings, vertex by vertex
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Rings:
+    """The exterior rings' vertices (closing vertex dropped), with each vertex's lot and ring neighbours."""
+
+    xy: np.ndarray
+    lot: np.ndarray
+    prv: np.ndarray
+    nxt: np.ndarray
+
+    @classmethod
+    def of(cls, polys: np.ndarray) -> "_Rings":
+        # collinear vertices (a side line split in two) change nothing but which lots look usual
+        ring = shapely.get_exterior_ring(shapely.simplify(polys, COLLINEAR_UNITS))
+        xy, lot = shapely.get_coordinates(ring, return_index=True)
+        closing = np.r_[lot[1:] != lot[:-1], True]
+        xy, lot = xy[~closing], lot[~closing]
+        counts = np.bincount(lot, minlength=len(polys))
+        first = np.r_[0, np.cumsum(counts)[:-1]]
+        local = np.arange(len(xy)) - first[lot]
+        nxt = np.where(local == counts[lot] - 1, first[lot], np.arange(len(xy)) + 1)
+        prv = np.where(local == 0, first[lot] + counts[lot] - 1, np.arange(len(xy)) - 1)
+        return cls(xy, lot, prv, nxt)
+
+
+def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.ndarray, mhw: MhwIndex, tolerance: float) -> np.ndarray:
+    """Points within ``tolerance`` of the MHW line, or seaward of the piece nearest them on their lot's own part.
+
+    ``land[i]`` is the side (against the piece's direction) where lot ``i``
+    lies, and ``land_part[i]`` the MHW part nearest it (:func:`_land_sides`).
+    """
+    points = shapely.points(xy)
+    near = mhw.within(points, tolerance)
+    far_out = np.flatnonzero(~near)
+    seaward = np.zeros(len(xy), dtype=bool)
+    if len(far_out):
+        owner = lot[far_out]
+        chunk, _ = mhw.nearest(points[far_out])
+        side = mhw.side(xy[far_out], chunk)
+        seaward[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
+    return near | seaward
+
+
+def _land_sides(polys: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
+    """The side of the nearest MHW piece where each lot's centroid lies, and that piece's part."""
+    centroid = shapely.centroid(polys)
+    chunk, _ = mhw.nearest(centroid)
+    return mhw.side(shapely.get_coordinates(centroid), chunk), mhw.chunk_part[chunk]
+
+
+def _one_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, tolerance: float):
+    """Lots with one run of vertices on the water, its edges on the water and the others clear of it.
+
+    Returns the lots (indices into ``polys``) and, for each, the run's first
+    and last vertex (ring order).
+    """
+    xy, lot, prv, nxt = rings.xy, rings.lot, rings.prv, rings.nxt
+    land, land_part = _land_sides(polys, mhw)
+    flag = _on_water(xy, lot, land, land_part, mhw, tolerance)
+    starts = flag & ~flag[prv]
+    ends = flag & ~flag[nxt]
+    ok = np.bincount(lot[starts], minlength=len(polys)) == 1
+    # an edge between two water vertices must itself lie on the water; an edge between two land
+    # vertices must stay clear of the MHW line
+    both = flag & flag[nxt]
+    if both.any():
+        mid = (xy[both] + xy[nxt][both]) / 2
+        bad = ~_on_water(mid, lot[both], land, land_part, mhw, tolerance)
+        ok[np.unique(lot[both][bad])] = False
+    neither = ~flag & ~flag[nxt]
+    if neither.any():
+        edges = shapely.linestrings(np.stack([xy[neither], xy[nxt][neither]], axis=1))
+        hit, _ = mhw.tree.query(edges, predicate="dwithin", distance=tolerance)
+        ok[np.unique(lot[neither][hit])] = False
+    s = np.full(len(polys), -1)
+    e = np.full(len(polys), -1)
+    s[lot[starts]] = np.flatnonzero(starts)
+    e[lot[ends]] = np.flatnonzero(ends)
+    lots = np.flatnonzero(ok & (s >= 0) & (e >= 0))
+    return lots, s[lots], e[lots]
+
+
+def _unit(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    n = np.hypot(v[:, 0], v[:, 1])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return v / n[:, None], n
+
+
+def _offset(origin: np.ndarray, direction: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Distance of each point from the line through ``origin`` along the unit ``direction``."""
+    v = points - origin
+    return np.abs(direction[:, 0] * v[:, 1] - direction[:, 1] * v[:, 0])
+
+
+def _whole_course(corner: np.ndarray, end: np.ndarray, before: np.ndarray, after: np.ndarray, course: float, half_round: np.ndarray):
+    """Whether the edge ``corner``->``end`` is a whole side line and its whole last course (Docks C).
+
+    ``end`` is the ring's first vertex on the water, ``corner`` the vertex
+    landward of it, ``before`` the one landward of that and ``after`` the next
+    vertex of the water run. The edge is the side line when the ring bends by
+    more than the corner angle at ``corner`` and the edge is within half the
+    way round the rest of the ring (where the single-lot side line stops); the
+    extension runs along it when ``before`` is no part of its course and
+    ``after`` does not carry the course on to a corner farther out.
+    """
+    direction, length = _unit(end - corner)
+    back, _ = _unit(before - corner)
+    turn = np.degrees(np.arccos(np.clip(np.sum(-direction * back, axis=1), -1.0, 1.0)))
+    chord, _ = _unit(end - before)
+    onward = np.sum((after - corner) * direction, axis=1) > length
+    carries_on = onward & (_offset(corner, direction, after) <= course)
+    return (
+        (length > 0)
+        & (turn > CORNER_ANGLE_DEG)
+        & (_offset(corner, direction, before) > course)
+        & (_offset(before, chord, corner) > course)
+        & ~carries_on
+        & (length < half_round)
+    )
+
+
+# ---------------------------------------------------------------------------
+# riparian geometry of many lots at once
+# ---------------------------------------------------------------------------
+@dataclass
+class VectorRiparian:
+    """Riparian geometry of the lots that :func:`vector_riparian` could resolve (``lot`` indexes them).
+
+    Side lines run from their landward vertex through the water corner and on
+    seaward, as the review's side line with its straight extension does, as far
+    as the caller needs them.
+    """
+
+    lot: np.ndarray
+    frontage: np.ndarray
+    side_a: np.ndarray
+    side_b: np.ndarray
+    zone: np.ndarray
+
+
+def vector_riparian(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond):
+    """Riparian geometry of every usual lot among ``polys``; the others are returned for one-by-one work.
+
+    Parameters
+    ----------
+    polys : ndarray of geometries
+        The lots, working CRS. Anything but a valid, non-empty polygon is left
+        for the single-lot functions.
+    mhw : MhwIndex
+    tolerance : float
+        How close to the MHW line (units) a boundary counts as on it.
+    ft_per_unit : float
+    beyond : callable
+        ``beyond(frontage)`` gives, for frontages of those lengths (units), how
+        far from the frontage the caller will look (the reach plus the
+        setback): side lines and zones are drawn far enough for it.
+
+    Returns
+    -------
+    VectorRiparian, ndarray
+        The resolved lots, and the indices of the lots left to the single-lot functions.
+    """
+    polys = np.asarray(polys, dtype=object)
+    n_lots = len(polys)
+    workable = np.flatnonzero(
+        (shapely.get_type_id(polys) == POLYGON) & ~shapely.is_empty(polys) & shapely.is_valid(polys)
+    )
+    rip = _resolve(polys[workable], mhw, tolerance=tolerance, ft_per_unit=ft_per_unit, beyond=beyond)
+    rip = dataclasses.replace(rip, lot=workable[rip.lot])
+    return rip, np.setdiff1d(np.arange(n_lots), rip.lot)
+
+
+def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond) -> VectorRiparian:
+    """:func:`vector_riparian` on valid polygons; ``lot`` indexes ``polys``."""
+    if not len(polys):
+        return _no_lots()
+    rings = _Rings.of(polys)
+    idx, s, e = _one_water_run(rings, polys, mhw, tolerance)
+    xy, prv, nxt = rings.xy, rings.prv, rings.nxt
+    run_length = _run_length(rings, s, e)
+    half_round = (shapely.length(polys[idx]) - run_length) / 2.0 - 2.0 * tolerance
+    course = COURSE_TOLERANCE_FT / ft_per_unit
+    a0, a1 = xy[prv[s]], xy[s]
+    b0, b1 = xy[nxt[e]], xy[e]
+    good = (
+        (prv[s] != nxt[e])
+        & _whole_course(a0, a1, xy[prv[prv[s]]], xy[nxt[s]], course, half_round)
+        & _whole_course(b0, b1, xy[nxt[nxt[e]]], xy[prv[e]], course, half_round)
+    )
+    idx, a0, a1, b0, b1 = idx[good], a0[good], a1[good], b0[good], b1[good]
+    da, la = _unit(a1 - a0)
+    db, lb = _unit(b1 - b0)
+
+    far = np.maximum(1000.0 / ft_per_unit, 3.0 * shapely.length(polys[idx]))
+    ca, hit_a = _crossing(shapely.linestrings(np.stack([a0, a0 + da * (la + far)[:, None]], axis=1)), a1, mhw)
+    cb, hit_b = _crossing(shapely.linestrings(np.stack([b0, b0 + db * (lb + far)[:, None]], axis=1)), b1, mhw)
+    hit = hit_a & hit_b
+    idx, a0, b0, ca, cb, da, db = idx[hit], a0[hit], b0[hit], ca[hit], cb[hit], da[hit], db[hit]
+    chunk_a, _ = mhw.nearest(shapely.points(ca))
+    chunk_b, _ = mhw.nearest(shapely.points(cb))
+    part = mhw.chunk_part[chunk_a]
+    pos_a = mhw.locate(shapely.points(ca), chunk_a)
+    pos_b = mhw.locate(shapely.points(cb), chunk_b)
+    keep = np.flatnonzero((part == mhw.chunk_part[chunk_b]) & ~mhw.closed[part] & (np.abs(pos_a - pos_b) > 0))
+    if not len(keep):
+        return _no_lots()
+    idx, a0, b0, ca, cb, da, db = idx[keep], a0[keep], b0[keep], ca[keep], cb[keep], da[keep], db[keep]
+    pos_a, pos_b, part, chunk_a, chunk_b = pos_a[keep], pos_b[keep], part[keep], chunk_a[keep], chunk_b[keep]
+
+    # the frontage runs from the corner lower along the part; its side line leads the zone's ring
+    swap = pos_a > pos_b
+    lo_pt, hi_pt = np.where(swap[:, None], cb, ca), np.where(swap[:, None], ca, cb)
+    lo_dir, hi_dir = np.where(swap[:, None], db, da), np.where(swap[:, None], da, db)
+    lo, hi = np.minimum(pos_a, pos_b), np.maximum(pos_a, pos_b)
+    start = shapely.get_coordinates(shapely.line_interpolate_point(mhw.chunks[chunk_a], pos_a - mhw.chunk_offset[chunk_a]))
+    end = shapely.get_coordinates(shapely.line_interpolate_point(mhw.chunks[chunk_b], pos_b - mhw.chunk_offset[chunk_b]))
+    start, end = np.where(swap[:, None], end, start), np.where(swap[:, None], start, end)
+    frontage = mhw.between(part, lo, hi, start, end)
+    # nothing farther than beyond(F) from a frontage F long matters, nor the lines past 2 (beyond(F) + F)
+    length = 2.0 * (beyond(hi - lo) + (hi - lo))
+    side_a = shapely.linestrings(np.stack([a0, ca + da * length[:, None]], axis=1))
+    side_b = shapely.linestrings(np.stack([b0, cb + db * length[:, None]], axis=1))
+    zone = _zone(frontage, lo_pt, lo_dir, hi_pt, hi_dir, length)
+    own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
+    clear = ~_meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit)
+    return VectorRiparian(idx[clear], frontage[clear], side_a[clear], side_b[clear], zone[clear])
+
+
+def _no_lots() -> VectorRiparian:
+    empty = np.empty(0, dtype=object)
+    return VectorRiparian(np.empty(0, dtype=int), empty, empty, empty, empty)
+
+
+def _run_length(rings: _Rings, s: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """Length of each lot's water run, from vertex ``s`` forward to vertex ``e`` (units)."""
+    edge = np.hypot(*(rings.xy[rings.nxt] - rings.xy).T)
+    cum = np.cumsum(edge) - edge  # from the array's first vertex to each vertex
+    perimeter = np.bincount(rings.lot, weights=edge)
+    along = cum[e] - cum[s]
+    return np.where(e >= s, along, along + perimeter[rings.lot[s]])
+
+
+def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
+    """Where each line crosses the MHW line, the crossing nearest ``near``; and whether it does."""
+    line_i, chunk_j = mhw.tree.query(lines, predicate="intersects")
+    out = np.full((len(lines), 2), np.nan)
+    if len(line_i) == 0:
+        return out, np.zeros(len(lines), dtype=bool)
+    cross = shapely.intersection(lines[line_i], mhw.chunks[chunk_j])
+    xy, k = shapely.get_coordinates(cross, return_index=True)
+    owner = line_i[k]
+    d = np.hypot(*(xy - near[owner]).T)
+    order = np.lexsort((d, owner))
+    best = order[np.r_[True, owner[order][1:] != owner[order][:-1]]]
+    out[owner[best]] = xy[best]
+    return out, ~np.isnan(out[:, 0])
+
+
+def _zone(frontage, lo_pt, lo_dir, hi_pt, hi_dir, far):
+    """Each lot's water: the frontage closed by its two extensions (the part at the frontage when they cross)."""
+    front_xy, owner = shapely.get_coordinates(frontage, return_index=True)
+    n = len(frontage)
+    counts = np.bincount(owner, minlength=n) + 3
+    ring_of = np.repeat(np.arange(n), counts)
+    offset = np.r_[0, np.cumsum(counts)[:-1]]
+    rank = np.arange(counts.sum()) - np.repeat(offset, counts)
+    coords = np.empty((counts.sum(), 2))
+    head = rank == 0
+    tail_far = rank == np.repeat(counts - 2, counts)
+    close = rank == np.repeat(counts - 1, counts)
+    coords[head] = lo_pt + lo_dir * far[:, None]
+    coords[tail_far] = hi_pt + hi_dir * far[:, None]
+    coords[close] = coords[head]
+    coords[~(head | tail_far | close)] = front_xy
+    zone = shapely.make_valid(shapely.polygons(shapely.linearrings(coords, indices=ring_of)))
+    parts, index = shapely.get_parts(zone, return_index=True)
+    polygonal = shapely.get_type_id(parts) == POLYGON
+    parts, index = parts[polygonal], index[polygonal]
+    middle = shapely.line_interpolate_point(frontage, 0.5, normalized=True)
+    d = shapely.distance(parts, middle[index])
+    order = np.lexsort((-shapely.area(parts), d, index))
+    best = order[np.r_[True, index[order][1:] != index[order][:-1]]]
+    out = np.array([shapely.Polygon()] * n, dtype=object)
+    out[index[best]] = parts[best]
+    return out
+
+
+def _meets_other_shore(zone, own: np.ndarray, mhw: MhwIndex, shrink: float) -> np.ndarray:
+    """Whether any MHW line but the lot's own frontage crosses the lot's water as drawn.
+
+    A creek's far shore, an island or a jetty there stops the single-lot
+    extensions and zone at land (README, "the lot's water ends at land"), and
+    a dock rooted on it is no dock of the lot's. The MHW pieces ``own[i, 0]``
+    to ``own[i, 1]`` hold lot ``i``'s frontage and are left out; the zone is
+    shrunk by ``shrink`` so that the frontage on its edge does not count.
+    """
+    out = np.zeros(len(zone), dtype=bool)
+    lot, chunk = mhw.tree.query(zone, predicate="intersects")
+    other = (chunk < own[lot, 0]) | (chunk > own[lot, 1])
+    lot, chunk = lot[other], chunk[other]
+    if not len(lot):
+        return out
+    candidates, where = np.unique(lot, return_inverse=True)
+    inner = shapely.buffer(zone[candidates], -shrink)
+    out[lot[shapely.intersects(mhw.chunks[chunk], inner[where])]] = True
+    return out

@@ -1,0 +1,125 @@
+"""The screen's layers, read into the working CRS (``dockreview screen --parcels --mhw ...``)."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+from pyproj import CRS
+
+from dockreview.errors import DockReviewWarning, LayerError
+from dockreview.inputs import crs as crs_mod
+from dockreview.inputs.layers import read_layer
+from dockreview.inputs.manifest import LayerSpec
+from dockreview.inputs.site import prepare_mhw
+
+#: The soundings' depth field unless told otherwise (as in the README's site manifest).
+DEPTH_FIELD = "DEPTH_MLW"
+
+
+# ---------------------------------------------------------------------------
+# the layers
+# ---------------------------------------------------------------------------
+@dataclass
+class ScreenLayers:
+    """The layers of a screen, in the working CRS.
+
+    Attributes
+    ----------
+    parcels : GeoDataFrame
+        The parcels as read (every row, whatever its geometry; invalid rings
+        repaired). The screen measures each one's polygon fronting the water
+        (:func:`~dockreview.screen_kernel.waterfront_parts`).
+    mhw : shapely geometry
+        The MHW line, merged.
+    channels, docks : GeoDataFrame or None
+    crs : pyproj.CRS
+    ft_per_unit : float
+    soundings : GeoDataFrame or None
+        Soundings (points), column ``depth_ft``: feet below mean low water, positive down.
+    """
+
+    parcels: gpd.GeoDataFrame
+    mhw: shapely.Geometry
+    channels: gpd.GeoDataFrame | None
+    docks: gpd.GeoDataFrame | None
+    crs: CRS
+    ft_per_unit: float
+    soundings: gpd.GeoDataFrame | None = None
+
+
+def _spec(text: str) -> LayerSpec:
+    path = Path(text)
+    if not path.exists() and ":" in text:
+        head, _, layer = text.rpartition(":")
+        return LayerSpec(Path(head), layer or None, None, text)
+    return LayerSpec(path, None, None, text)
+
+
+def _parcel_geometries(frame: gpd.GeoDataFrame, label: str) -> gpd.GeoDataFrame:
+    """Every parcel row kept (a row without a polygon is reported, not dropped); invalid rings repaired."""
+    geoms = shapely.force_2d(np.asarray(frame.geometry.values, dtype=object))
+    invalid = ~(shapely.is_missing(geoms) | shapely.is_empty(geoms)) & ~shapely.is_valid(geoms)
+    if invalid.any():
+        warnings.warn(f"{label}: {int(invalid.sum())} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=3)
+        geoms[invalid] = shapely.make_valid(geoms[invalid])
+    return frame.set_geometry(gpd.GeoSeries(geoms, index=frame.index, crs=frame.crs))
+
+
+def read_screen_layers(
+    parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
+    engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD,
+) -> ScreenLayers:
+    """Read the screen's layers (``file`` or ``file.gpkg:layer``) into the working CRS.
+
+    The working CRS is ``crs``, else the parcel layer's own; it must be projected.
+    The MHW line is prepared by the review's own steps (:mod:`dockreview.site`):
+    merged and noded, its loose ends within 50 ft of each other bridged, with a
+    warning. The soundings' depths (ft below MLW, positive down) are read from
+    ``depth_field``.
+    """
+    frames = {}
+    sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
+    for role, text in sources:
+        frames[role] = None if text is None else read_layer(_spec(text), role=role, engine=engine)
+    working = crs_mod.working_crs(crs or frames["parcels"].crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
+    for role, frame in frames.items():
+        if frame is not None and not frame.empty and not frame.crs.equals(working):
+            frames[role] = frame.to_crs(working)
+    parcel_frame = _parcel_geometries(frames["parcels"], f"parcels layer {parcels}")
+    if not (shapely.get_dimensions(parcel_frame.geometry.values) == 2).any():
+        raise LayerError(f"parcels layer {parcels}: no polygon features")
+    # the MHW line prepared as the review prepares it (load_site): merged, noded, loose ends within 50 ft bridged
+    ft = crs_mod.feet_per_unit(working)
+    lines = frames["mhw"].geometry.values
+    lines = lines[~(shapely.is_missing(lines) | shapely.is_empty(lines))]
+    if not len(lines):
+        raise LayerError(f"mhw layer {mhw}: the layer has no line work")
+    merged = prepare_mhw(lines, ft, f"mhw layer {mhw}")
+    optional = {}
+    for role in ("channels", "docks"):
+        frame = frames[role]
+        if frame is not None:
+            frame = frame[~(shapely.is_missing(frame.geometry.values) | shapely.is_empty(frame.geometry.values))]
+        optional[role] = frame
+    depths = None if frames["soundings"] is None else _depths(frames["soundings"], depth_field, f"soundings layer {soundings}")
+    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths)
+
+
+def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:
+    """Sounding points with a numeric depth, as column ``depth_ft``."""
+    if depth_field not in frame.columns:
+        fields = ", ".join(c for c in frame.columns if c != frame.geometry.name)
+        raise LayerError(f"{label}: no field '{depth_field}' (--depth-field); fields: {fields}")
+    depth = pd.to_numeric(frame[depth_field], errors="coerce").to_numpy(dtype=float)
+    geoms = frame.geometry.values
+    keep = np.isfinite(depth) & ~(shapely.is_missing(geoms) | shapely.is_empty(geoms))
+    if not keep.any():
+        raise LayerError(f"{label}: no sounding has a numeric depth in '{depth_field}'")
+    return gpd.GeoDataFrame({"depth_ft": depth[keep]}, geometry=geoms[keep], crs=frame.crs)
+

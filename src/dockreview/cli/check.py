@@ -1,0 +1,157 @@
+"""The single-site commands: ``dockreview check``, ``map`` and ``report``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from dockreview.cli.group import EXIT, written
+from dockreview.cli.options import (
+    REPORT_SUFFIXES,
+    check_gpkg_path,
+    check_map_path,
+    engine_option,
+    gpkg_option,
+    page_option,
+    profile_option,
+    reviewed,
+)
+from dockreview.outputs.files import atomic_path
+from dockreview.review.pipeline import Review
+
+#: Units that count things (printed as integers) and whose whole numbers read best without decimals.
+WHOLE_UNITS = ("docks", "rails", "lifts", "lb")
+
+
+def _number(value: float | None, unit: str) -> str:
+    """A table cell: "-" for none, a count or a whole weight as an integer ("2", "40,000"), else to 0.1."""
+    if value is None:
+        return "-"
+    if unit in WHOLE_UNITS and float(value).is_integer():
+        return f"{int(value):,d}"
+    return f"{value:,.1f}"
+
+
+def _table(result: Review) -> str:
+    rows = [("check", "section", "value", "limit", "unit", "status")]
+    for c in result.checks:
+        value, limit = _number(c.value, c.unit), _number(c.limit, c.unit)
+        rows.append((c.id, c.section, value, limit, c.unit, c.status.upper()))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.rjust(w) if i in (2, 3) else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths))) for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    head = f"{result.site.name} - parcel {result.site.parcel_id} - {result.profile.name}"
+    verdict = [f"verdict: {result.verdict.upper()}"]
+    if result.verdict == "exempt":
+        verdict[0] += f" ({result.verdict_reason})"
+    elif result.verdict_reason:
+        verdict[0] += f": {result.verdict_reason}"
+    if result.board_determinations:
+        verdict.append("for the Board of Trustees or an official to determine:")
+        verdict += [f"  {c.id} ({c.section}): {c.message}" for c in result.board_determinations]
+    return "\n".join([head, *lines, "", *verdict])
+
+
+def _write_json(ctx: click.Context, result: Review, path: str) -> None:
+    text = result.to_json() + "\n"
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    with atomic_path(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    written(ctx, "JSON", path)
+
+
+def _write_gpkg(ctx: click.Context, result: Review, path: str | None) -> None:
+    if path is None:
+        return
+    from dockreview.outputs.export import write_gpkg
+
+    layers = write_gpkg(result, path)
+    written(ctx, "GeoPackage", path, f" (layers: {', '.join(layers)})" if layers else "")
+
+
+@click.command()
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("--json", "json_path", metavar="PATH|-", help="Write the review as JSON ('-' for standard output).")
+@click.option("--map", "map_path", metavar="PATH", help="Draw the site plan (.png, .pdf or .svg).")
+@engine_option
+@profile_option
+@page_option
+@gpkg_option
+@click.pass_context
+def check(
+    ctx: click.Context, manifest: str, json_path: str | None, map_path: str | None, engine: str, profile_path: str | None,
+    page: str, gpkg_path: str | None,
+) -> None:
+    """Review the dock of MANIFEST (site.toml) and print every check.
+
+    Exit status: 0 compliant, 1 noncompliant, 3 incomplete, 2 bad input.
+    """
+    check_map_path(map_path)
+    check_gpkg_path(gpkg_path)
+    result = reviewed(ctx, manifest, engine, profile_path)
+    quiet = ctx.meta.get("quiet")
+    if map_path:
+        from dockreview.outputs.exhibit import save_map
+
+        save_map(result, map_path, page=page)
+        written(ctx, "map", map_path)
+    _write_gpkg(ctx, result, gpkg_path)
+    if json_path is not None:
+        _write_json(ctx, result, json_path)
+    if not (quiet and json_path == "-"):
+        click.echo(_table(result), err=json_path == "-")
+    ctx.exit(EXIT[result.verdict])
+
+
+@click.command("map")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "output", required=True, metavar="PATH", help="The map file (.png, .pdf or .svg).")
+@click.option(
+    "--sheet", type=click.Choice(("site", "evidence")), default="site", show_default=True,
+    help="site: the dimensioned site plan; evidence: the Board evidence sheet with the dock in section.",
+)
+@engine_option
+@profile_option
+@page_option
+@click.pass_context
+def map_command(
+    ctx: click.Context, manifest: str, output: str, sheet: str, engine: str, profile_path: str | None, page: str
+) -> None:
+    """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
+    check_map_path(output)
+    from dockreview.outputs.evidence_sheet import save_evidence
+    from dockreview.outputs.exhibit import save_map
+
+    result = reviewed(ctx, manifest, engine, profile_path)
+    (save_map if sheet == "site" else save_evidence)(result, output, page=page)
+    written(ctx, "map", output)
+
+
+@click.command("report")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "output", required=True, metavar="PATH", help="The report (.html, .pdf or .md).")
+@engine_option
+@profile_option
+@page_option
+@gpkg_option
+@click.option("--all-checks", is_flag=True, help="List the checks that do not apply to the dock in the table too.")
+@click.pass_context
+def report_command(
+    ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None,
+    all_checks: bool,
+) -> None:
+    """Write the staff report of MANIFEST: exhibit, checks, Board items, interpretations, sources."""
+    if Path(output).suffix.lower() not in REPORT_SUFFIXES:
+        raise click.UsageError(f"-o {output}: use a .html, .pdf or .md file name")
+    check_gpkg_path(gpkg_path)
+    from dockreview.outputs.report import write_report
+
+    result = reviewed(ctx, manifest, engine, profile_path)
+    write_report(result, output, page=page, all_checks=all_checks)
+    written(ctx, "report", output, f" (verdict: {result.verdict})")
+    _write_gpkg(ctx, result, gpkg_path)
+
+

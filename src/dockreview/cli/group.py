@@ -1,0 +1,107 @@
+"""The ``dockreview`` click group: global options, one-line errors, exit codes.
+
+Exit codes: ``check`` gives 0 compliant or exempt, 1 noncompliant, 3 incomplete; every
+command gives 2 for bad input or usage, with one plain line on standard error
+(``--debug`` shows the traceback). The global options ``-v``, ``-q`` and ``--debug``
+may stand before or after the subcommand. Every file a command writes is named on
+standard error ("map written to PATH") unless ``-q``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import traceback
+from pathlib import Path
+
+import click
+
+from dockreview._version import __version__
+from dockreview.errors import DockReviewError
+
+EXIT = {"compliant": 0, "noncompliant": 1, "incomplete": 3, "exempt": 0}
+BAD_INPUT = 2
+MAP_SUFFIXES = (".png", ".pdf", ".svg")
+REPORT_SUFFIXES = (".html", ".pdf", ".md")
+PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.plot.PAGES
+log = logging.getLogger("dockreview")
+#: The group's own options that may also be written after the subcommand (``dockreview check SITE --debug``).
+GLOBAL_FLAGS = re.compile(r"^(-v+|--verbose|-q|--quiet|--debug)$")
+
+
+def hoist_global_flags(args: list[str], commands) -> list[str]:
+    """``args`` with the global flags found after the subcommand's name moved before it.
+
+    ``["check", "site.toml", "--debug", "-v"]`` becomes ``["--debug", "-v", "check",
+    "site.toml"]``; nothing after a ``--`` is touched, and arguments before the
+    subcommand are left as they are.
+    """
+    args = list(args)
+    at = next((i for i, a in enumerate(args) if a in commands), None)
+    if at is None:
+        return args
+    head, tail = args[:at], args[at:]
+    end = tail.index("--") if "--" in tail else len(tail)
+    flags = [a for a in tail[:end] if GLOBAL_FLAGS.match(a)]
+    rest = [a for a in tail[:end] if not GLOBAL_FLAGS.match(a)] + tail[end:]
+    return head + flags + rest
+
+
+def written(ctx: click.Context, what: str, path, extra: str = "") -> None:
+    """Name a file just written, on standard error (so standard output keeps the table or the JSON); not with -q."""
+    if not ctx.meta.get("quiet"):
+        click.echo(f"{what} written to {path}{extra}", err=True)
+
+
+class _Group(click.Group):
+    """Turns the package's errors into one line and exit status 2; takes -v, -q, --debug after the subcommand too."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global_flags(args, self.commands))
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except DockReviewError as exc:
+            _fail(ctx, exc, f"error: {exc}")
+        except Exception as exc:  # a defect: still one line, the traceback on --debug
+            _fail(ctx, exc, f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)")
+
+
+def _fail(ctx: click.Context, exc: Exception, line: str) -> None:
+    """Print one line for ``exc`` (its details with ``-v``) and exit 2; re-raise with ``--debug``."""
+    if ctx.meta.get("debug"):
+        raise exc
+    click.echo(line, err=True)
+    if ctx.meta.get("verbose"):
+        _details(exc)
+    ctx.exit(BAD_INPUT)
+
+
+def _details(exc: BaseException) -> None:
+    """What ``-v`` adds below the one-line error: its kind, the full detail, its cause and where it arose."""
+    click.echo(f"  kind: {type(exc).__name__}", err=True)
+    for line in getattr(exc, "detail", "").splitlines():
+        click.echo(f"  detail: {line}", err=True)
+    if exc.__cause__ is not None:
+        click.echo(f"  cause: {type(exc.__cause__).__name__}: {exc.__cause__}", err=True)
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    click.echo(f"  raised at: {Path(frame.filename).name}:{frame.lineno} in {frame.name}", err=True)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="dockreview")
+@click.option("-v", "--verbose", count=True, help="More detail on standard error.")
+@click.option("-q", "--quiet", is_flag=True, help="Only errors on standard error.")
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.pass_context
+def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
+    """Review proposed residential docks against the Kings Point dock ordinance."""
+    ctx.meta["debug"] = debug
+    ctx.meta["verbose"] = verbose
+    ctx.meta["quiet"] = quiet
+    level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
+    logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)

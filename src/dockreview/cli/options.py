@@ -1,0 +1,58 @@
+"""Options and steps shared by the commands: one declaration of --engine, --profile, --page, --gpkg."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import click
+
+from dockreview.errors import DockReviewWarning
+from dockreview.inputs.layers import ENGINES
+from dockreview.inputs.site import load_site
+from dockreview.review.pipeline import Review, review
+
+MAP_SUFFIXES = (".png", ".pdf", ".svg")
+REPORT_SUFFIXES = (".html", ".pdf", ".md")
+PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.outputs.exhibit.PAGES
+
+page_option = click.option(
+    "--page", type=click.Choice(PAGE_SIZES), default="letter", show_default=True, help="Exhibit page size (landscape)."
+)
+gpkg_option = click.option("--gpkg", "gpkg_path", metavar="PATH", help="Write the derived layers to a GeoPackage (.gpkg).")
+engine_option = click.option(
+    "--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader."
+)
+profile_option = click.option(
+    "--profile", "profile_path", type=click.Path(dir_okay=False), help="Rule profile TOML (default: Kings Point)."
+)
+
+
+def check_map_path(path: str | None, option: str = "--map") -> None:
+    """Refuse a map file name the exhibit cannot be written to, naming the option."""
+    if path is not None and Path(path).suffix.lower() not in MAP_SUFFIXES:
+        raise click.UsageError(f"{option} {path}: use a .png, .pdf or .svg file name")
+
+
+def check_gpkg_path(path: str | None, option: str = "--gpkg") -> None:
+    """Refuse a GeoPackage file name that does not end in .gpkg, naming the option."""
+    if path is not None and Path(path).suffix.lower() != ".gpkg":
+        raise click.UsageError(f"{option} {path}: use a .gpkg file name")
+
+
+def reviewed(ctx: click.Context, manifest: str, engine: str, profile_path: str | None) -> Review:
+    """Load and review the site, printing its data warnings on standard error (unless ``-q``)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        result = review(load_site(manifest, engine=engine), profile=profile_path)
+    if not ctx.meta.get("quiet"):
+        for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)):
+            click.echo(f"warning: {message}", err=True)
+    return result
+
+
+def load_quietly(manifest: str, engine: str):
+    """Load the site with its data warnings left unprinted."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        return load_site(manifest, engine=engine)

@@ -1,0 +1,167 @@
+"""Where a dock can go: ``dockreview envelope``, ``dockreview suggest`` and ``dockreview screen``.
+
+``envelope`` and ``suggest`` answer for one lot (a site manifest); ``screen``
+answers for every parcel of a layer. Bad input exits 2 with one line, as every
+command of the group does.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
+from dockreview.batch.screen import BACKENDS, screen, write_screen
+from dockreview.cli.options import engine_option, load_quietly, profile_option
+from dockreview.measure.envelope import envelope_frame
+from dockreview.outputs.files import atomic_path
+from dockreview.profile import load_profile
+from dockreview.review.suggest import longest_dock, site_envelope, suggest_manifest
+
+
+def _envelope_lines(env) -> list[str]:
+    lines = [
+        f"frontage            {env.frontage_ft:10,.1f} ft",
+        f"required setback    {env.required_setback_ft:10,.1f} ft",
+        f"band width at MHW   {env.band_width_ft:10,.1f} ft",
+        f"envelope area       {env.area_sqft:10,.1f} sq ft",
+        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft (limit {env.reach_limit_ft:,.0f} ft)",
+        f"existing docks      {env.existing_docks:10d}",
+    ]
+    if env.reasons:
+        lines.append("no dock possible:")
+        lines += [f"  - {r}" for r in env.reasons]
+    else:
+        lines.append("a dock is possible")
+    return lines
+
+
+@click.command("envelope")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage.")
+@click.option("--map", "map_path", metavar="FILE.png", help="Draw the exhibit page: the site plan with the envelope (.png, .pdf, .svg).")
+@click.option("--page", type=click.Choice(("letter", "tabloid")), default="letter", show_default=True, help="Page of the --map exhibit (landscape).")
+@engine_option
+@profile_option
+def envelope_command(
+    manifest: str, output: str | None, map_path: str | None, page: str, engine: str, profile_path: str | None
+) -> None:
+    """The water where a compliant dock may stand on the lot of MANIFEST, and why none may."""
+    site = load_quietly(manifest, engine)
+    profile = load_profile(profile_path)
+    env = site_envelope(site, profile)
+    click.echo(f"{site.name} - parcel {site.parcel_id}")
+    click.echo("\n".join(_envelope_lines(env)))
+    if output:
+        with atomic_path(output) as tmp:
+            envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
+        click.echo(f"envelope written to {output}", err=True)
+    if map_path:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from dockreview.outputs.exhibit import save_envelope_map
+
+        save_envelope_map(site, env, map_path, profile=profile, page=page)
+        click.echo(f"map written to {map_path}", err=True)
+
+
+@click.command("suggest")
+@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, metavar="SITE.toml", help="The manifest to write for the suggested dock.")
+@click.option("--root", nargs=2, type=float, metavar="X Y", help="Root of the dock, working CRS (default: the middle of the band at the MHW line).")
+@click.option("--bearing", type=float, help="Degrees clockwise from grid north (default: perpendicular to the frontage).")
+@engine_option
+@profile_option
+def suggest_command(
+    manifest: str, output: str, root: tuple[float, float] | None, bearing: float | None, engine: str, profile_path: str | None
+) -> None:
+    """Find the longest compliant dock on the lot of MANIFEST and write a manifest for it.
+
+    The dock is the manifest's parametric dock (its width and float), grown from
+    the root on the bearing. Exit status 1, with the reasons, when the lot can
+    have no dock or no length passes.
+    """
+    site = load_quietly(manifest, engine)
+    profile = load_profile(profile_path)
+    env = site_envelope(site, profile)
+    if env.reasons:
+        for reason in env.reasons:
+            click.echo(f"no dock possible: {reason}")
+        sys.exit(1)
+    dock = longest_dock(site, profile, env, root=root, bearing=bearing)
+    click.echo(dock.message)
+    if dock.length_ft <= 0:
+        sys.exit(1)
+    text = suggest_manifest(site, dock, output)
+    with atomic_path(output) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    if env.existing_docks:
+        click.echo(
+            f"note: the lot's {env.existing_docks} existing dock feature(s) were treated as replaced; "
+            "`dockreview check` measures the clearance to every dock of the layer",
+            err=True,
+        )
+    click.echo(f"manifest written to {output}; run: dockreview check {output}", err=True)
+
+
+@click.command("screen")
+@click.option("--parcels", required=True, metavar="FILE", help="Parcels (file or file.gpkg:layer).")
+@click.option("--mhw", required=True, metavar="FILE", help="The MHW line (lines, or polygons read by their outline).")
+@click.option("--channels", metavar="FILE", help="Channels, fairways, anchorages (polygons).")
+@click.option("--docks", metavar="FILE", help="Existing docks.")
+@click.option("--soundings", metavar="FILE", help="Soundings (points; depth ft below MLW, positive down): the reach limit becomes the navigable-depth limit (needs --draft).")
+@click.option("--depth-field", default=DEPTH_FIELD, show_default=True, metavar="F", help="The soundings' depth field.")
+@click.option("--draft", "draft_ft", type=float, metavar="FT", help="Vessel draft (ft); navigable depth is the draft plus the profile's clearance.")
+@click.option("--float-extent", "float_extent_ft", type=float, default=0.0, show_default=True, metavar="FT", help="Float extent along the dock's axis, allowed beyond navigable depth (ft).")
+@click.option("--id-field", metavar="F", help="Parcel id field (default: the row number).")
+@click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
+@click.option(
+    "--single-family", metavar="CODES",
+    help="Property classes of a single-family dwelling (Docks B), comma separated (default: the profile's single_family_classes).",
+)
+@click.option("--crs", "crs_text", metavar="CRS", help="Working CRS (default: the parcels' own; must be projected).")
+@click.option("--tolerance", "tolerance_ft", type=float, default=5.0, show_default=True, help="How close to the MHW line a boundary counts as on it (ft).")
+@click.option("--audit", is_flag=True, help="Also review every existing dock against its own lot (layer 'audit').")
+@click.option("--dock-id-field", metavar="F", help="Docks field grouping component features into one dock (default: features touching within 0.5 ft).")
+@click.option(
+    "--component-field", metavar="F",
+    help="Docks field naming each feature's component (walkway, float, ...) for --audit (default: 'component' when the layer has it, else the components are inferred).",
+)
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
+@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: this process; dask: spatial partitions on a dask cluster.")
+@click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
+@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage to write; the CSV is written beside it.")
+@engine_option
+@profile_option
+def screen_command(
+    parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
+    draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
+    single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
+    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
+) -> None:
+    """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
+    if not output.lower().endswith(".gpkg"):
+        raise click.UsageError(f"-o {output}: use a .gpkg file name")
+    if scheduler and backend != "dask":
+        raise click.UsageError("--scheduler needs --backend dask")
+    if (soundings is None) != (draft_ft is None):
+        raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
+    layers = read_screen_layers(
+        parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field
+    )
+    qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
+    result = screen(
+        layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
+        tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
+        progress=progress, backend=backend, scheduler=scheduler, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+    )
+    gpkg, csv = write_screen(result, output)
+    for key, value in result.summary().items():
+        click.echo(f"{key:<26}{value:>10,d}")
+    click.echo(f"written: {gpkg} (parcels, envelopes{', audit' if audit else ''}) and {csv}", err=True)
+
+
+#: The commands of this module, added to the ``dockreview`` group.
+COMMANDS = (envelope_command, suggest_command, screen_command)

@@ -1,0 +1,541 @@
+"""The site: every layer of the manifest, read, cleaned and in the working CRS.
+
+:func:`load_site` is the one place where files are read. Everything downstream
+(:mod:`riparian`, :mod:`dock`, :mod:`measure`, the checks and the outputs) works
+on the :class:`Site` it returns and never reads a file again.
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+from pyproj import CRS
+from shapely.geometry.base import BaseGeometry
+
+from dockreview.errors import CRSError, DockReviewWarning, SiteDataError
+from dockreview.inputs import chart as chart_mod
+from dockreview.inputs import crs as crs_mod
+from dockreview.inputs.bathymetry import Bathymetry, bathymetry
+from dockreview.inputs.dxf import read_dxf_footprint
+from dockreview.inputs.layers import read_layer
+from dockreview.inputs.manifest import Manifest, load_manifest
+from dockreview.inputs.shoreline import merge_lines, prepare_mhw
+from dockreview.inputs.waterfront import waterfront_part
+
+#: Neighbouring parcels drawn on the map: those within this many feet of the lot.
+NEIGHBOUR_RADIUS_FT = 400.0
+#: The MHW line is kept within this many feet of the lot and the dock (plus a
+#: parametric dock's length): the riparian geometry is local, and a county
+#: shoreline of half a million vertices would make every distance slow.
+MHW_NEIGHBOURHOOD_FT = 2000.0
+#: A layer reaching more than this many degrees outside its CRS's area of use is refused.
+AREA_OF_USE_MARGIN_DEG = 1.0
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a layer came from, for the report's data-sources note."""
+
+    role: str
+    file: str
+    crs: str
+    features: int
+    accuracy_ft: float | None = None  # of the transformation to the working CRS; None when exact
+
+
+@dataclass
+class Site:
+    """A site ready for review, every geometry in the working CRS.
+
+    Attributes
+    ----------
+    manifest : Manifest
+    crs : pyproj.CRS
+        The working CRS (projected).
+    ft_per_unit : float
+        Feet in one unit of the working CRS.
+    parcel : shapely.Polygon
+        The subject lot.
+    parcels : GeoDataFrame
+        The parcels layer (for drawing neighbours).
+    mhw : shapely geometry
+        The mean high-water line within :data:`MHW_NEIGHBOURHOOD_FT` of the
+        lot and the dock, merged into as few lines as possible.
+    channels, docks : GeoDataFrame or None
+        ``None`` when neither the manifest nor its chart cells give the layer.
+    dock_footprint : GeoDataFrame or None
+        The applicant's footprint layer, when the dock is given that way.
+    soundings : GeoDataFrame or None
+        Soundings (points) and depth contours (lines), column ``depth_ft``: feet
+        below mean low water, positive down.
+    vegetation : GeoDataFrame or None
+        Tidal, intertidal or subtidal vegetation (polygons).
+    buildings : GeoDataFrame or None
+        Building footprints (polygons), for the neighbours' water views.
+    mlw : shapely geometry or None
+        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
+    parcel_class : str or None
+        The lot's property class (``parcel.class_field``), None when not given.
+    replaced_docks : GeoDataFrame or None
+        Existing docks the proposal replaces (``dock.replaces``), left out of ``docks``.
+    """
+
+    manifest: Manifest
+    crs: CRS
+    ft_per_unit: float
+    parcel: shapely.Polygon
+    parcels: gpd.GeoDataFrame
+    mhw: BaseGeometry
+    channels: gpd.GeoDataFrame | None
+    docks: gpd.GeoDataFrame | None
+    dock_footprint: gpd.GeoDataFrame | None
+    sources: list[Source] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    soundings: gpd.GeoDataFrame | None = None
+    vegetation: gpd.GeoDataFrame | None = None
+    buildings: gpd.GeoDataFrame | None = None
+    mlw: BaseGeometry | None = None
+    parcel_class: str | None = None
+    replaced_docks: gpd.GeoDataFrame | None = None
+
+    @functools.cached_property
+    def depths(self) -> Bathymetry | None:
+        """The soundings triangulated once (:func:`dockreview.bathymetry.bathymetry`); None without soundings."""
+        if self.soundings is None:
+            return None
+        return bathymetry(self.soundings, label=self.layer_label("soundings"))
+
+    @property
+    def transform_accuracy_ft(self) -> float | None:
+        """How far apart the layers may be misplaced by their datum transformations, ft (see :func:`_relative_accuracy`)."""
+        return _relative_accuracy(self.sources)
+
+    @property
+    def name(self) -> str:
+        """The site's name for titles."""
+        return self.manifest.name
+
+    @property
+    def parcel_id(self) -> str:
+        """The subject lot's id."""
+        return self.manifest.parcel_id
+
+    def layer_label(self, role: str) -> str:
+        """How messages name the layer of ``role``, whether a file or a chart cell supplied it."""
+        source = next((s for s in self.sources if s.role == role), None)
+        return f"{role} layer {source.file if source else '(not given)'}"
+
+    def to_units(self, feet: float) -> float:
+        """Convert a distance in feet to working-CRS units."""
+        return feet / self.ft_per_unit
+
+    @property
+    def neighbours(self) -> gpd.GeoDataFrame:
+        """Parcels other than the lot within :data:`NEIGHBOUR_RADIUS_FT`."""
+        near = self.parcels.geometry.distance(self.parcel) <= self.to_units(NEIGHBOUR_RADIUS_FT)
+        same = _matches_id(self.parcels[self.manifest.parcel_id_field], self.parcel_id)
+        return self.parcels[near & ~same]
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, DockReviewWarning, stacklevel=3)
+
+
+def _clean(frame: gpd.GeoDataFrame, label: str, kinds: tuple[str, ...], *, required: bool) -> gpd.GeoDataFrame:
+    """Drop null and empty geometries, repair invalid ones, refuse wrong kinds.
+
+    ``kinds`` are the accepted geometry families ("Polygon", "LineString", "Point").
+    """
+    geoms = frame.geometry
+    missing = geoms.isna() | geoms.is_empty
+    if missing.any():
+        _warn(f"{label}: {int(missing.sum())} feature(s) with no geometry ignored (rows {_rows(frame, missing)})")
+        frame = frame[~missing]
+    if frame.empty:
+        if required:
+            raise SiteDataError(f"{label}: the layer holds no features with geometry; check the file")
+        return frame
+    frame = frame.copy()
+    frame.geometry = shapely.force_2d(frame.geometry.values)
+    coords, owner = shapely.get_coordinates(frame.geometry.values, return_index=True)
+    broken = np.isin(np.arange(len(frame)), owner[~np.isfinite(coords).all(axis=1)])
+    if broken.any():
+        raise SiteDataError(
+            f"{label}: coordinates that are NaN or infinite (rows {_rows(frame, broken)}); repair the layer in a GIS"
+        )
+    families = frame.geometry.geom_type.str.replace("Multi", "", regex=False)
+    wrong = ~families.isin(kinds)
+    if wrong.any():
+        found = ", ".join(sorted(set(frame.geometry.geom_type[wrong])))
+        raise SiteDataError(
+            f"{label}: expected {' or '.join(k.lower() + 's' for k in kinds)} but found {found} "
+            f"(rows {_rows(frame, wrong)}); is this the right layer?"
+        )
+    invalid = ~frame.geometry.is_valid
+    if invalid.any():
+        # "structure" keeps a polygon's area (a bow-tie becomes its two triangles) and drops what has none
+        repaired = shapely.make_valid(frame.geometry[invalid].values, method="structure", keep_collapsed=False)
+        collapsed = np.zeros(len(frame), dtype=bool)
+        collapsed[np.flatnonzero(invalid)] = shapely.is_empty(repaired)
+        if collapsed.any():
+            raise SiteDataError(
+                f"{label}: invalid geometry with nothing left once repaired (rows {_rows(frame, collapsed)}): "
+                "a polygon with no area or a line with no length? redraw it"
+            )
+        _warn(f"{label}: invalid geometry repaired with make_valid (rows {_rows(frame, invalid)}); check the result")
+        frame.loc[invalid, frame.geometry.name] = repaired
+    return frame
+
+
+def _rows(frame: gpd.GeoDataFrame, mask) -> str:
+    index = list(frame.index[np.asarray(mask)])
+    shown = ", ".join(str(i) for i in index[:5])
+    return shown + (f" and {len(index) - 5} more" if len(index) > 5 else "")
+
+
+def _matches_id(values: pd.Series, wanted: str) -> pd.Series:
+    """Which ids equal ``wanted``: as text, or as numbers when the field is numeric (12345 = 12345.0)."""
+    text = values.astype(str).str.strip() == wanted.strip()
+    if text.any():
+        return text
+    try:
+        number = float(wanted)
+    except ValueError:
+        return text
+    return pd.to_numeric(values, errors="coerce") == number
+
+
+def _select_parcel(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> BaseGeometry:
+    id_field = manifest.parcel_id_field
+    if id_field not in parcels.columns:
+        fields = ", ".join(c for c in parcels.columns if c != parcels.geometry.name)
+        raise SiteDataError(f"{label}: no field '{id_field}' (parcel.id_field); the layer's fields are: {fields}")
+    match = parcels[_matches_id(parcels[id_field], manifest.parcel_id)]
+    if match.empty:
+        import difflib
+
+        ids = list(dict.fromkeys(str(v).strip() for v in parcels[id_field].dropna()))
+        close = difflib.get_close_matches(manifest.parcel_id.strip(), ids, n=3, cutoff=0.6)
+        hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else "check parcel.id"
+        raise SiteDataError(
+            f"{label}: parcel id '{manifest.parcel_id}' not found in field '{id_field}' "
+            f"({len(parcels)} parcels); {hint}"
+        )
+    geom = shapely.union_all(match.geometry.values)
+    if len(match) > 1:
+        _warn(f"{label}: parcel id '{manifest.parcel_id}' is on {len(match)} features; they are merged into one lot")
+    polygons = [g for g in shapely.get_parts(geom) if g.geom_type == "Polygon"]
+    if not polygons:
+        raise SiteDataError(f"{label}: parcel '{manifest.parcel_id}' has no polygon area")
+    return shapely.MultiPolygon(polygons) if len(polygons) > 1 else polygons[0]
+
+
+def _local_mhw(mhw, parcel, footprint, manifest: Manifest, ft_per_unit: float, label: str) -> BaseGeometry:
+    """The MHW line within :data:`MHW_NEIGHBOURHOOD_FT` of the lot, the dock and its root.
+
+    Raises
+    ------
+    SiteDataError
+        When no MHW line comes that near: the parcel does not reach the MHW line.
+    """
+    dock = manifest.dock
+    near = [parcel]
+    if footprint is not None:
+        near.extend(footprint.geometry.values)
+    if dock.root is not None:
+        near.append(shapely.Point(dock.root))
+    xmin, ymin, xmax, ymax = shapely.union_all(shapely.envelope(near)).bounds
+    pad = (MHW_NEIGHBOURHOOD_FT + (dock.length or 0.0)) / ft_per_unit
+    local = shapely.line_merge(shapely.clip_by_rect(mhw, xmin - pad, ymin - pad, xmax + pad, ymax + pad))
+    if local.is_empty or local.length == 0:
+        gap = parcel.distance(mhw) * ft_per_unit
+        raise SiteDataError(
+            f"{label}: the MHW line comes no nearer than {gap:,.0f} ft to parcel '{manifest.parcel_id}': "
+            "the parcel does not reach the MHW line; check parcel.id and the MHW layer"
+        )
+    return local
+
+
+def _check_area_of_use(frame: gpd.GeoDataFrame, label: str) -> None:
+    """Refuse a layer whose coordinates lie far outside its CRS's area of use (a wrong CRS)."""
+    xy = shapely.get_coordinates(frame.geometry.values)
+    xy = xy[np.isfinite(xy).all(axis=1)]
+    if frame.crs is None or len(xy) == 0:
+        return
+    box = crs_mod.lonlat_bounds(frame.crs, (*xy.min(axis=0), *xy.max(axis=0)))
+    if crs_mod.strays_from_area_of_use(frame.crs, box, AREA_OF_USE_MARGIN_DEG):
+        area = frame.crs.area_of_use
+        x, y = xy.mean(axis=0)
+        raise CRSError(
+            f"{label}: the coordinates (around {x:,.1f}, {y:,.1f}) lie far outside the area of use of the "
+            f"layer's CRS {crs_mod.describe(frame.crs)} ({area.name}: lon {area.west} to {area.east}, lat "
+            f"{area.south} to {area.north}); the CRS is wrong: fix the file's CRS or give the right one as assume_crs"
+        )
+
+
+def _check_working_area(parcel: shapely.Polygon, working: CRS, manifest: Manifest) -> None:
+    """Warn when the lot lies outside the working CRS's area of use: distances there are distorted."""
+    box = crs_mod.lonlat_bounds(working, parcel.bounds)
+    if crs_mod.strays_from_area_of_use(working, box, AREA_OF_USE_MARGIN_DEG):
+        _warn(
+            f"{manifest.path}: site.crs: the lot (lon {box[0]:.3f}, lat {box[1]:.3f}) lies outside the area of use "
+            f"of the working CRS {crs_mod.describe(working)}; distances may be distorted: name a CRS for this area"
+        )
+
+
+def _report_outside_paths(manifest: Manifest) -> None:
+    """Warn about layer paths leading outside the manifest's folder (allowed, but worth a look)."""
+    specs = dict(manifest.layers)
+    if manifest.dock.footprint is not None:
+        specs["dock.file"] = manifest.dock.footprint
+    for role, spec in specs.items():
+        if not spec.path.is_relative_to(manifest.folder):
+            _warn(
+                f"{manifest.path}: {role} path '{spec.declared_as}' leads outside the manifest's folder; "
+                f"read from {spec.path}"
+            )
+
+
+def load_site(path: str | Path, *, engine: str = "pyogrio") -> Site:
+    """Read a site manifest and all its layers into a :class:`Site`.
+
+    Parameters
+    ----------
+    path : str or Path
+        The ``site.toml`` manifest.
+    engine : {"pyogrio", "fiona"}
+        The GDAL binding used to read the layers.
+
+    Returns
+    -------
+    Site
+        With every layer in the working CRS; data warnings in ``site.warnings``
+        (also emitted as :class:`~dockreview.io.DockReviewWarning`).
+
+    Raises
+    ------
+    DockReviewError
+        A subclass naming the file, layer or field at fault.
+    """
+    manifest = load_manifest(path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        site = _build_site(manifest, engine)
+    messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
+    site.warnings.extend(messages)
+    for message in messages:
+        warnings.warn(message, DockReviewWarning, stacklevel=2)
+    return site
+
+
+def _accuracy(source: CRS | None, working: CRS) -> float | None:
+    """The accuracy (ft) of a layer's transformation to the working CRS; None when exact."""
+    return None if source is None else crs_mod.transform_accuracy_ft(source, working)
+
+
+def _relative_accuracy(sources: list[Source]) -> float | None:
+    """The coarsest transformation accuracy (ft), when the layers arrive in more than one CRS.
+
+    Layers all in one CRS share one transformation, which moves them together;
+    only layers in different datums can be misplaced relative to each other.
+    """
+    if len({s.crs for s in sources}) < 2:
+        return None
+    return max((s.accuracy_ft for s in sources if s.accuracy_ft is not None), default=None)
+
+
+def _warn_accuracy(sources: list[Source], working: CRS) -> None:
+    accuracy = _relative_accuracy(sources)
+    if accuracy is None:
+        return
+    how = "an accuracy PROJ cannot give" if np.isinf(accuracy) else f"about {accuracy:.1f} ft"
+    approximate = ", ".join(f"{s.role} ({s.crs})" for s in sources if s.accuracy_ft is not None)
+    _warn(
+        f"the layers arrive in different datums: {approximate} reach the working CRS {crs_mod.describe(working)} "
+        f"only approximately, to {how}; checks closer than that to their limits say so"
+    )
+
+
+def _read(manifest: Manifest, role: str, engine: str, working: CRS, sources: list[Source]) -> gpd.GeoDataFrame:
+    spec = manifest.layers[role] if role != "dock" else manifest.dock.footprint
+    assert spec is not None
+    frame = read_layer(spec, role=role, engine=engine)
+    _check_area_of_use(frame, f"{role} layer {spec.describe()}")
+    sources.append(Source(role, spec.describe(), crs_mod.describe(frame.crs), len(frame), _accuracy(frame.crs, working)))
+    if not frame.empty and not frame.crs.equals(working):
+        frame = frame.to_crs(working)
+    return frame
+
+
+def _is_dxf(manifest: Manifest) -> bool:
+    return manifest.dock.footprint is not None and manifest.dock.footprint.path.suffix.lower() == ".dxf"
+
+
+def _read_dxf(manifest: Manifest, parcel: shapely.Polygon, working: CRS, sources: list[Source]) -> gpd.GeoDataFrame:
+    """The dock footprint from the applicant's CAD survey (see :mod:`dockreview.dxf`)."""
+    spec, dock = manifest.dock.footprint, manifest.dock
+    frame = read_dxf_footprint(spec, dock.cad_layers, dock.component_field, parcel=parcel, working=working)
+    drawn_in = crs_mod.parse_crs(spec.assume_crs, where=f"dock layer {spec.describe()}: assume_crs")
+    sources.append(Source("dock", spec.describe(), crs_mod.describe(drawn_in), len(frame), _accuracy(drawn_in, working)))
+    return frame
+
+
+def _working_crs(manifest: Manifest, engine: str) -> CRS:
+    """``site.crs``; when the manifest names none, EPSG:2263 or, for a lot outside its area, the lot's UTM zone."""
+    where = f"{manifest.path}: site.crs"
+    if manifest.crs_named:
+        return crs_mod.working_crs(manifest.crs, where=where)
+    parcels = read_layer(manifest.layers["parcels"], role="parcels", engine=engine)
+    if parcels.empty:
+        return crs_mod.working_crs(manifest.crs, where=where)
+    crs, note = crs_mod.choose_working_crs(None, tuple(parcels.to_crs("EPSG:4326").total_bounds), where=where)
+    if note:
+        _warn(note)
+    return crs
+
+
+def _read_charts(manifest: Manifest, working: CRS, sources: list[Source], label: dict[str, str]) -> dict[str, gpd.GeoDataFrame]:
+    """The layers the manifest's chart cells supply where it gives none (see :func:`dockreview.chart.for_site`)."""
+    if not manifest.charts:
+        return {}
+    charted = chart_mod.for_site(
+        manifest.charts, working, given=manifest.layers, datum_offset_ft=manifest.datum_offset_ft
+    )
+    for role, frame in charted.layers.items():
+        classes = ", ".join(sorted(set(frame["class"]))) or "none"
+        file = f"chart {charted.chart.describe()} ({classes})"
+        label[role] = f"{role} layer {file}"
+        sources.append(Source(role, file, "EPSG:4326 (WGS 84)", len(frame), _accuracy(CRS.from_epsg(4326), working)))
+    return charted.layers
+
+
+def _build_site(manifest: Manifest, engine: str) -> Site:
+    working = _working_crs(manifest, engine)
+    _report_outside_paths(manifest)
+    sources: list[Source] = []
+    label = {role: f"{role} layer {spec.describe()}" for role, spec in manifest.layers.items()}
+
+    parcels = _clean(_read(manifest, "parcels", engine, working, sources), label["parcels"], ("Polygon",), required=True)
+    parcel = _select_parcel(parcels, manifest, label["parcels"])
+    charted = _read_charts(manifest, working, sources, label)
+    raw_mhw = _read(manifest, "mhw", engine, working, sources) if "mhw" in manifest.layers else charted["mhw"]
+    mhw_frame = _clean(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
+    mhw = prepare_mhw(mhw_frame.geometry.values, crs_mod.feet_per_unit(working), label["mhw"])
+    parcel = waterfront_part(parcel, mhw, label=label["parcels"], parcel_id=manifest.parcel_id)
+
+    optional: dict[str, gpd.GeoDataFrame | None] = {}
+    for role, kinds in (("channels", ("Polygon",)), ("docks", ("Polygon", "LineString"))):
+        if role not in manifest.layers:
+            optional[role] = charted.get(role)
+            continue
+        frame = _clean(_read(manifest, role, engine, working, sources), label[role], kinds, required=False)
+        if frame.empty:
+            _warn(f"{label[role]}: the layer holds no features; its clearance check passes on an empty layer")
+        optional[role] = frame
+
+    docks, replaced = _split_replaced(optional["docks"], manifest, label.get("docks", "docks layer"))
+    soundings = vegetation = None
+    if "soundings" in manifest.layers:
+        raw = _read(manifest, "soundings", engine, working, sources)
+        frame = _clean(raw, label["soundings"], ("Point", "LineString"), required=True)
+        soundings = _depths(frame, manifest.depth_field or "", label["soundings"])
+    elif "soundings" in charted:
+        soundings = charted["soundings"]
+    if "vegetation" in manifest.layers:
+        raw = _read(manifest, "vegetation", engine, working, sources)
+        vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
+    buildings = mlw = None
+    if "buildings" in manifest.layers:
+        raw = _read(manifest, "buildings", engine, working, sources)
+        buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
+    if "mlw" in manifest.layers:
+        raw = _read(manifest, "mlw", engine, working, sources)
+        frame = _clean(raw, label["mlw"], ("LineString", "Polygon"), required=True)
+        mlw = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
+
+    footprint = None
+    if manifest.dock.footprint is not None:
+        dock_label = f"dock layer {manifest.dock.footprint.describe()}"
+        raw = _read_dxf(manifest, parcel, working, sources) if _is_dxf(manifest) else _read(manifest, "dock", engine, working, sources)
+        footprint = _clean(raw, dock_label, ("Polygon",), required=True)
+    _check_working_area(parcel, working, manifest)
+    mhw = _local_mhw(mhw, parcel, footprint, manifest, crs_mod.feet_per_unit(working), label["mhw"])
+
+    _warn_accuracy(sources, working)
+    return Site(
+        manifest=manifest,
+        crs=working,
+        ft_per_unit=crs_mod.feet_per_unit(working),
+        parcel=parcel,
+        parcels=parcels,
+        mhw=mhw,
+        channels=optional["channels"],
+        docks=docks,
+        dock_footprint=footprint,
+        sources=sources,
+        soundings=soundings,
+        vegetation=vegetation,
+        buildings=buildings,
+        mlw=mlw,
+        parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
+        replaced_docks=replaced,
+    )
+
+
+def _fields(frame: gpd.GeoDataFrame) -> str:
+    return ", ".join(c for c in frame.columns if c != frame.geometry.name)
+
+
+def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:
+    """Soundings with their depth (ft below MLW, positive down) as ``depth_ft``; rows with no depth dropped."""
+    if depth_field not in frame.columns:
+        raise SiteDataError(f"{label}: no field '{depth_field}' (soundings.depth_field); the layer's fields are: {_fields(frame)}")
+    depth = pd.to_numeric(frame[depth_field], errors="coerce")
+    blank = depth.isna()
+    if blank.any():
+        _warn(f"{label}: {int(blank.sum())} feature(s) with no numeric '{depth_field}' ignored (rows {_rows(frame, blank)})")
+    if blank.all():
+        raise SiteDataError(f"{label}: no feature has a numeric depth in '{depth_field}'; check soundings.depth_field")
+    return gpd.GeoDataFrame({"depth_ft": depth[~blank].to_numpy(dtype=float)}, geometry=frame.geometry[~blank].values, crs=frame.crs)
+
+
+def _parcel_class(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> str | None:
+    """The subject lot's property-class code as text (``210.0`` reads as ``"210"``), or None."""
+    class_field = manifest.parcel_class_field
+    if class_field is None:
+        return None
+    if class_field not in parcels.columns:
+        raise SiteDataError(f"{label}: no field '{class_field}' (parcel.class_field); the layer's fields are: {_fields(parcels)}")
+    rows = parcels[parcels[manifest.parcel_id_field].astype(str).str.strip() == manifest.parcel_id.strip()]
+    values = rows[class_field].dropna()
+    if values.empty:
+        return None
+    value = values.iloc[0]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip() or None
+
+
+def _split_replaced(
+    docks: gpd.GeoDataFrame | None, manifest: Manifest, label: str
+) -> tuple[gpd.GeoDataFrame | None, gpd.GeoDataFrame | None]:
+    """The existing docks other than those ``dock.replaces`` names, and the replaced ones (Docks A)."""
+    replaces = manifest.dock.replaces
+    if docks is None or not replaces:
+        return docks, None
+    id_field = manifest.docks_id_field
+    if id_field not in docks.columns:
+        raise SiteDataError(f"{label}: no field '{id_field}' (layers.docks_id_field); the layer's fields are: {_fields(docks)}")
+    ids = docks[id_field].astype(str).str.strip()
+    unknown = sorted(set(replaces) - set(ids))
+    if unknown:
+        raise SiteDataError(f"{label}: dock.replaces names {', '.join(unknown)}, not found in field '{id_field}'; check the ids")
+    replaced = ids.isin(replaces).to_numpy()
+    return docks[~replaced], docks[replaced]

@@ -1,0 +1,253 @@
+"""The review's derived geometry as GIS layers, and the GeoPackage that carries them.
+
+:func:`derived_layers` turns a :class:`~dockreview.review.Review` into one
+GeoDataFrame per kind of feature (dock components, side lines and extensions,
+the setback band, the allowed-reach line, the 50-ft rings, the seaward terminus,
+the water corners, the dimension lines, the no-go areas), each in the working
+CRS and carrying the review's measurements, in feet, as attributes.
+:func:`write_gpkg` writes them to a GeoPackage whole or not at all, so an analyst
+can open the review in QGIS or ArcGIS. The site plan draws the same no-go
+areas (:func:`no_go_areas`), so map and layers always agree.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import geopandas as gpd
+import pandas as pd
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from dockreview.evidence.measures import layers as evidence_layers
+from dockreview.outputs.files import atomic_path
+
+#: Dimension lines of the layout and the measurement each one dimensions.
+DIMENSIONS = {
+    "setback_left": "setback_left_ft",
+    "setback_right": "setback_right_ft",
+    "reach": "reach_ft",
+    "length": "length_ft",
+    "channel_clearance": "channel_clearance_ft",
+    "dock_clearance": "dock_clearance_ft",
+}
+
+
+def _feet(value: float | None) -> float | None:
+    """A measurement fit for an attribute table: infinite (empty layer) becomes None."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return None
+    return float(value)
+
+
+def clearance_targets(site) -> BaseGeometry | None:
+    """Everything the seaward terminus must keep clear of: channels and other docks (Docks D(1))."""
+    layers = [layer for layer in (site.channels, site.docks) if layer is not None and not layer.empty]
+    if not layers:
+        return None
+    return shapely.union_all([geom for layer in layers for geom in layer.geometry.values])
+
+
+def no_go_areas(review) -> dict[str, BaseGeometry]:
+    """Where the dock may not stand, and where its seaward end may not stand.
+
+    Returns
+    -------
+    dict
+        ``"setback"``: the lot's water within the required setback of a side line
+        or its extension (Docks C); ``"reach"``: the lot's water beyond the
+        envelope's reach limit (200 ft or the navigable-depth limit, Docks D(1));
+        ``"clearance"``: within the terminus clearance of a channel, fairway,
+        anchorage or other dock (Docks D(1)), when those layers are given. Working
+        CRS. All read from the review's envelope, never derived anew.
+    """
+    layout, site = review.layout, review.site
+    zone, envelope = layout.riparian.zone, layout.envelope
+    within = shapely.buffer(layout.riparian.frontage, envelope.reach_limit_ft / site.ft_per_unit, quad_segs=32)
+    areas = {
+        "reach": shapely.difference(zone, within),
+        "setback": shapely.difference(shapely.intersection(zone, within), envelope.band),
+    }
+    targets = clearance_targets(site)
+    if targets is not None:
+        ring = review.profile("min_terminus_clearance_ft") / site.ft_per_unit
+        areas["clearance"] = shapely.buffer(targets, ring, quad_segs=32)
+    return areas
+
+
+def _frame(review, rows: list[dict]) -> gpd.GeoDataFrame:
+    return gpd.GeoDataFrame(rows, geometry="geometry", crs=review.site.crs)
+
+
+def _dock_components(review) -> gpd.GeoDataFrame:
+    m, ft = review.measurements, review.site.ft_per_unit
+    rows = [
+        {
+            "component": row.component,
+            "area_sqft": shapely.area(row.geometry) * ft * ft,
+            "setback_ft": m.setback_ft,
+            "reach_ft": m.reach_ft,
+            "max_width_ft": m.max_width_ft,
+            "geometry": row.geometry,
+        }
+        for row in review.dock.components.itertuples()
+    ]
+    return _frame(review, rows)
+
+
+def _side_lines(review) -> gpd.GeoDataFrame:
+    rip, m = review.layout.riparian, review.measurements
+    rows = []
+    for side, line, extension, setback in (
+        ("left", rip.left_side, rip.left_extension, m.setback_left_ft),
+        ("right", rip.right_side, rip.right_extension, m.setback_right_ft),
+    ):
+        for part, geom in (("side line", line), ("extension", extension)):
+            rows.append(
+                {
+                    "side": side,
+                    "part": part,
+                    "method": rip.extension if part == "extension" else "parcel boundary",
+                    "setback_ft": setback,
+                    "required_setback_ft": m.required_setback_ft,
+                    "geometry": geom,
+                }
+            )
+    return _frame(review, rows)
+
+
+def _setback_band(review) -> gpd.GeoDataFrame:
+    m = review.measurements
+    row = {
+        "frontage_ft": m.frontage_ft,
+        "required_setback_ft": m.required_setback_ft,
+        "reach_limit_ft": review.layout.envelope.reach_limit_ft,
+        "area_sqft": review.layout.envelope.area_sqft,
+        "geometry": review.layout.allowed_band,
+    }
+    return _frame(review, [row])
+
+
+def _reach_line(review) -> gpd.GeoDataFrame:
+    m = review.measurements
+    row = {
+        "reach_limit_ft": review.layout.envelope.reach_limit_ft,
+        "reach_ft": m.reach_ft,
+        "length_ft": m.length_ft,
+        "overall_reach_ft": m.overall_reach_ft,
+        "geometry": review.layout.reach_limit,
+    }
+    return _frame(review, [row])
+
+
+def _rings(review) -> gpd.GeoDataFrame:
+    site, m = review.site, review.measurements
+    ring = review.profile("min_terminus_clearance_ft")
+    rows = []
+    for layer_name, layer, measured in (
+        ("channels", site.channels, m.channel_clearance_ft),
+        ("docks", site.docks, m.dock_clearance_ft),
+    ):
+        if layer is None or layer.empty:
+            continue
+        for index, geom in zip(layer.index, layer.geometry.values):
+            rows.append(
+                {
+                    "around": layer_name,
+                    "feature": str(index),
+                    "ring_ft": ring,
+                    "terminus_clearance_ft": _feet(measured),
+                    "geometry": shapely.buffer(geom, ring / site.ft_per_unit, quad_segs=32),
+                }
+            )
+    return _frame(review, rows)
+
+
+def _terminus(review) -> gpd.GeoDataFrame:
+    m = review.measurements
+    row = {
+        "terminus_depth_ft": review.site.manifest.review.terminus_depth_ft,
+        "reach_ft": m.reach_ft,
+        "channel_clearance_ft": _feet(m.channel_clearance_ft),
+        "dock_clearance_ft": _feet(m.dock_clearance_ft),
+        "geometry": review.layout.terminus,
+    }
+    return _frame(review, [row])
+
+
+def _water_corners(review) -> gpd.GeoDataFrame:
+    rip, m = review.layout.riparian, review.measurements
+    rows = [
+        {"side": side, "frontage_ft": m.frontage_ft, "frontage_chord_ft": m.frontage_chord_ft, "geometry": point}
+        for side, point in (("left", rip.left_corner), ("right", rip.right_corner))
+    ]
+    return _frame(review, rows)
+
+
+def _frontage(review) -> gpd.GeoDataFrame:
+    m = review.measurements
+    row = {"frontage_ft": m.frontage_ft, "frontage_chord_ft": m.frontage_chord_ft, "geometry": review.layout.riparian.frontage}
+    return _frame(review, [row])
+
+
+def _dimension_lines(review) -> gpd.GeoDataFrame:
+    rows = [
+        {"dimension": key, "value_ft": _feet(review.measurements[DIMENSIONS[key]]), "geometry": line}
+        for key, line in review.layout.dimension_lines.items()
+        if key in DIMENSIONS
+    ]
+    return _frame(review, rows)
+
+
+def _no_go(review) -> gpd.GeoDataFrame:
+    rows = [{"kind": kind, "geometry": geom} for kind, geom in no_go_areas(review).items() if not geom.is_empty]
+    return _frame(review, rows)
+
+
+#: Layer name -> builder, in the order the GeoPackage lists them.
+LAYERS = {
+    "dock_components": _dock_components,
+    "side_lines": _side_lines,
+    "setback_band": _setback_band,
+    "allowed_reach_line": _reach_line,
+    "clearance_rings": _rings,
+    "seaward_terminus": _terminus,
+    "water_corners": _water_corners,
+    "frontage": _frontage,
+    "dimension_lines": _dimension_lines,
+    "no_go_areas": _no_go,
+}
+
+
+def derived_layers(review) -> dict[str, gpd.GeoDataFrame]:
+    """The review's derived geometry, one GeoDataFrame per layer, working CRS, and the Board evidence's layers.
+
+    Layers with nothing to show (no channels or docks given: no rings) are left out.
+    """
+    layers = {name: build(review) for name, build in LAYERS.items()}
+    layers.update(evidence_layers(review.evidence))
+    return {name: frame for name, frame in layers.items() if not frame.empty and not frame.geometry.is_empty.all()}
+
+
+def to_geodataframe(review) -> gpd.GeoDataFrame:
+    """Every derived layer in one GeoDataFrame, with a ``layer`` column naming each row's layer."""
+    frames = [frame.assign(layer=name) for name, frame in derived_layers(review).items()]
+    combined = pd.concat(frames, ignore_index=True)
+    columns = ["layer", *[c for c in combined.columns if c not in ("layer", "geometry")], "geometry"]
+    return gpd.GeoDataFrame(combined[columns], geometry="geometry", crs=review.site.crs)
+
+
+def write_gpkg(review, path: str | Path) -> list[str]:
+    """Write the derived layers to a GeoPackage at ``path``, atomically.
+
+    Returns
+    -------
+    list of str
+        The layer names written.
+    """
+    layers = derived_layers(review)
+    with atomic_path(path) as tmp:
+        for name, frame in layers.items():
+            frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
+    return list(layers)

@@ -1,0 +1,302 @@
+"""Run every check on a site and hold the result: the :class:`Review`.
+
+``review(site)`` is the pipeline's middle: riparian geometry, the dock, the
+measurements, then each check of :data:`dockreview.rules.CHECKS`. The Review it
+returns is what every output (JSON, table, map, notebook) reads.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import html
+import json
+import warnings
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from dockreview._version import __version__
+from dockreview.errors import DockReviewWarning, ManifestError
+from dockreview.geometry.dock import Dock, build_dock
+from dockreview.geometry.riparian import riparian_geometry
+from dockreview.inputs.crs import describe, note_transform_accuracy
+from dockreview.inputs.manifest import Waiver
+from dockreview.inputs.site import Site
+from dockreview.measure.measurements import Layout, Measurements, measure
+from dockreview.profile import Profile, load_profile
+from dockreview.rules import CHECKS, CheckResult, Facts
+from dockreview.rules.base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, WAIVED
+
+if TYPE_CHECKING:
+    from dockreview.evidence.measures import Evidence
+
+VERDICTS = ("compliant", "noncompliant", "incomplete", "exempt")
+#: Why a federal premises is exempt (the article's last section).
+FEDERAL_EXEMPTION = (
+    "the article does not pertain to premises owned, operated, or under the supervision or jurisdiction "
+    "of the federal government ([parcel] federal = true)"
+)
+FEDERAL_SECTION = "Art. VIII, federal premises"
+STATUS_COLOURS = {
+    "pass": "#1a7f37",
+    "fail": "#cf222e",
+    "needs-data": "#9a6700",
+    "board": "#0969da",
+    "waived": "#8250df",
+    "not-applicable": "#6e7781",
+}
+
+
+@dataclass
+class Review:
+    """The outcome of reviewing one dock on one lot."""
+
+    site: Site
+    measurements: Measurements
+    checks: list[CheckResult]
+    layout: Layout
+    profile: Profile
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def dock(self) -> Dock:
+        """The proposed dock."""
+        return self.layout.dock
+
+    @property
+    def verdict(self) -> str:
+        """``exempt`` on federal premises; else ``noncompliant`` if any check fails (waived ones do not);
+        else ``incomplete`` if any needs data; else ``compliant``. Board determinations stand beside it.
+        """
+        if self.site.manifest.federal:
+            return "exempt"
+        statuses = {c.status for c in self.checks}
+        if FAIL in statuses:
+            return "noncompliant"
+        if NEEDS_DATA in statuses:
+            return "incomplete"
+        return "compliant"
+
+    @property
+    def verdict_reason(self) -> str:
+        """Why the verdict is what it is, in one line, for every verdict.
+
+        ``"2 checks fail: side-setback, reach; 3 Board items pending"``,
+        ``"1 check needs data: navigable-reach; no check fails; ..."``, ``"every
+        applicable check passes or is left to the Board; 12 not applicable; 3 Board
+        items pending"``; on federal premises the exemption's text.
+        """
+        if self.verdict == "exempt":
+            return FEDERAL_EXEMPTION
+
+        def ids(status: str) -> list[str]:
+            return [c.id for c in self.checks if c.status == status]
+
+        def counted(n: int, one: str, many: str) -> str:
+            return f"{n} {one if n == 1 else many}"
+
+        failing, missing, waived = ids(FAIL), ids(NEEDS_DATA), ids(WAIVED)
+        board, not_applicable = ids(BOARD), ids(NOT_APPLICABLE)
+        if failing:
+            parts = [f"{counted(len(failing), 'check fails', 'checks fail')}: {', '.join(failing)}"]
+            if missing:
+                parts.append(f"{counted(len(missing), 'other check needs', 'other checks need')} data")
+        elif missing:
+            parts = [f"{counted(len(missing), 'check needs', 'checks need')} data: {', '.join(missing)}; no check fails"]
+        else:
+            decided = ["passes"] + ([f"is waived ({', '.join(waived)})"] if waived else []) + (["is left to the Board"] if board else [])
+            how = ", ".join(decided[:-1]) + f" or {decided[-1]}" if len(decided) > 1 else decided[0]
+            every = "every applicable check" if not_applicable else "every check"
+            parts = [f"{every} {how}"] + ([f"{len(not_applicable)} not applicable"] if not_applicable else [])
+        if failing or missing:
+            if waived:
+                parts.append(f"{counted(len(waived), 'check', 'checks')} waived: {', '.join(waived)}")
+        parts.append(f"{counted(len(board), 'Board item', 'Board items')} pending" if board else "no Board item pending")
+        return "; ".join(parts)
+
+    @functools.cached_property
+    def evidence(self) -> Evidence:
+        """The measured evidence for the Board's judgment (Docks H; Art. VIII, waivers): figures, not a verdict.
+
+        Computed once, when first asked (the evidence stage lies above the review in the flow).
+        """
+        from dockreview.evidence.measures import gather
+
+        return gather(self)
+
+    @property
+    def board_determinations(self) -> list[CheckResult]:
+        """The checks the Board of Trustees or an official must decide (status board)."""
+        return [c for c in self.checks if c.status == BOARD]
+
+    def check(self, check_id: str) -> CheckResult:
+        """The result of the check ``check_id``."""
+        for result in self.checks:
+            if result.id == check_id:
+                return result
+        raise KeyError(f"no check '{check_id}'; checks are: {', '.join(c.id for c in self.checks)}")
+
+    def to_dict(self) -> dict:
+        """The review as a JSON-ready dict (the ``--json`` contract)."""
+        return {
+            "dockreview": __version__,
+            "site": self.site.name,
+            "parcel_id": self.site.parcel_id,
+            "verdict": self.verdict,
+            "verdict_reason": self.verdict_reason,
+            "board_determinations": [
+                {"id": c.id, "section": c.section, "title": c.title, "message": c.message} for c in self.board_determinations
+            ],
+            "conditions": [c.__dict__ for c in self.site.manifest.conditions],
+            "crs": describe(self.site.crs),
+            "profile": self.profile.name,
+            "interpretations": {
+                "extension": self.layout.riparian.extension,
+                "extension_direction": self.layout.riparian.direction,
+                "course_tolerance_ft": self.site.manifest.review.course_tolerance_ft,
+                "chord_ft": self.site.manifest.review.chord_ft,
+                "mhw_tolerance_ft": self.site.manifest.review.mhw_tolerance_ft,
+                "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
+            },
+            "measurements": self.measurements.to_dict(),
+            "evidence": self.evidence.to_dict(),
+            "checks": [c.to_dict() for c in self.checks],
+            "warnings": list(self.warnings),
+            "sources": [s.__dict__ for s in self.site.sources],
+        }
+
+    def to_json(self, **kwargs) -> str:
+        """The review as JSON text."""
+        return json.dumps(self.to_dict(), indent=kwargs.pop("indent", 2), allow_nan=False, **kwargs)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per check: id, section, title, status, value, limit, unit, message."""
+        return pd.DataFrame([c.to_dict() for c in self.checks]).set_index("id")
+
+    def plot(self, ax=None, **kwargs):
+        """Draw the site plan; returns ``(fig, ax)`` (see :func:`dockreview.plot.plot_review`)."""
+        from dockreview.outputs.exhibit import plot_review
+
+        return plot_review(self, ax=ax, **kwargs)
+
+    def to_geodataframe(self):
+        """The derived layers in one GeoDataFrame, column ``layer`` (see :func:`dockreview.export.to_geodataframe`)."""
+        from dockreview.outputs.export import to_geodataframe
+
+        return to_geodataframe(self)
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for c in self.checks:
+            colour = STATUS_COLOURS.get(c.status, "#000")
+            value = "" if c.value is None else f"{c.value:,.1f}"
+            limit = "" if c.limit is None else f"{c.limit:,.1f}"
+            rows.append(
+                f"<tr><td>{html.escape(c.id)}</td><td>{html.escape(c.section)}</td><td>{value}</td>"
+                f"<td>{limit}</td><td>{html.escape(c.unit)}</td>"
+                f"<td style='color:{colour};font-weight:bold'>{c.status}</td><td>{html.escape(c.message)}</td></tr>"
+            )
+        head = "".join(f"<th>{h}</th>" for h in ("check", "section", "value", "limit", "unit", "status", "message"))
+        title = html.escape(f"{self.site.name} (parcel {self.site.parcel_id}): {self.verdict}")
+        return f"<div><b>{title}</b><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+
+
+def review(site: Site, *, profile: Profile | str | None = None) -> Review:
+    """Review the site's proposed dock against every check of the profile.
+
+    Parameters
+    ----------
+    site : Site
+        From :func:`dockreview.load_site`.
+    profile : Profile or path, optional
+        The rule profile; the shipped Kings Point profile by default.
+
+    Returns
+    -------
+    Review
+
+    Raises
+    ------
+    DockReviewError
+        When the data cannot answer (no water frontage, dock not in the water).
+    """
+    if not isinstance(profile, Profile):
+        profile = load_profile(profile)
+    settings = site.manifest.review
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        riparian = riparian_geometry(
+            site.parcel,
+            site.mhw,
+            tolerance=site.to_units(settings.mhw_tolerance_ft),
+            ft_per_unit=site.ft_per_unit,
+            extension=settings.extension,
+            direction=settings.extension_direction,
+            course_tolerance_ft=settings.course_tolerance_ft,
+            chord_ft=settings.chord_ft,
+        )
+        dock = build_dock(site, riparian)
+        measurements, layout = measure(site, riparian, dock, profile)
+    messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
+    for message in messages:
+        warnings.warn(message, DockReviewWarning, stacklevel=2)
+    checks = [check(measurements, facts_of(site), profile) for check in CHECKS]
+    checks = note_transform_accuracy(checks, site.transform_accuracy_ft)
+    checks = _apply_waivers(checks, site.manifest.waivers, site.manifest.path)
+    if site.manifest.federal:
+        checks = [_exempt(c) for c in checks]
+    return Review(site, measurements, checks, layout, profile, warnings=[*site.warnings, *messages])
+
+
+def facts_of(site: Site) -> Facts:
+    """What the checks know of the inputs besides the measurements."""
+    given = {name: getattr(site, name) for name in ("channels", "docks", "soundings", "vegetation")}
+    dock, vessel = site.manifest.dock, site.manifest.vessel
+    return Facts(
+        layers=frozenset(name for name, layer in given.items() if layer is not None),
+        empty_layers=frozenset(name for name, layer in given.items() if layer is not None and layer.empty),
+        attributes=dict(dock.attributes),
+        draft_ft=vessel.draft_ft,
+        float_draft_ft=dock.float_draft_ft,
+        use=dock.use,
+        season=dock.season,
+        parcel_class=site.parcel_class,
+    )
+
+
+def _apply_waivers(checks: list[CheckResult], waivers: tuple[Waiver, ...], manifest) -> list[CheckResult]:
+    """Turn each waived check's failure into status waived, keeping its value and reason (Art. VIII, waivers).
+
+    A waiver of a check that does not fail is recorded on it and changes nothing.
+
+    Raises
+    ------
+    ManifestError
+        When a waiver names no check of the review.
+    """
+    ids = [c.id for c in checks]
+    by_id = {w.check: w for w in waivers}
+    for waiver in waivers:
+        if waiver.check not in ids:
+            close = difflib.get_close_matches(waiver.check, ids, n=1, cutoff=0.5)
+            hint = f"did you mean '{close[0]}'?" if close else "see the Checks table in the README"
+            raise ManifestError(f"{manifest}: [[waiver]] check '{waiver.check}' is not a check; {hint}")
+    out = []
+    for c in checks:
+        waiver = by_id.get(c.id)
+        if waiver is None:
+            out.append(c)
+            continue
+        granted = f"waived {waiver.date} by {waiver.granted_by}" + (f": {waiver.note}" if waiver.note else "")
+        if c.status == FAIL:
+            out.append(replace(c, status=WAIVED, message=f"{c.message}; {granted}", waiver=dict(waiver.__dict__)))
+        else:
+            out.append(replace(c, message=f"{c.message}; a waiver is on file ({granted})", waiver=dict(waiver.__dict__)))
+    return out
+
+
+def _exempt(c: CheckResult) -> CheckResult:
+    """A check on federal premises: not applicable, the measured value kept."""
+    return replace(c, status=NOT_APPLICABLE, message=f"{FEDERAL_SECTION}: {FEDERAL_EXEMPTION}")

@@ -1,0 +1,1 @@
+"""Synthetic counties for tests and benchmarks (nothing in the package imports this)."""

@@ -1,0 +1,29 @@
+"""Shared set-up for every test: a non-interactive matplotlib, and the sample sites as fixtures.
+
+Tests are arranged as the package is: ``unit/<subpackage>/`` for one stage of the
+flow, ``acceptance/`` for known-answer sites, properties, notebooks and the
+command line end to end. The site generators live in ``support/`` (on the path
+through ``pythonpath`` in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import matplotlib  # noqa: E402
+import pytest  # noqa: E402
+
+from support.paths import DATA  # noqa: E402
+
+matplotlib.use("Agg")
+
+#: The sample sites shipped in data/ (each a folder with a site.toml).
+SAMPLE_SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
+
+
+@pytest.fixture(params=SAMPLE_SITES)
+def sample_manifest(request):
+    """The manifest of each sample site in data/, one test per site."""
+    return DATA / request.param / "site.toml"
