@@ -23,6 +23,11 @@ PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "not-applicable",
 )
 STATUSES = (PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE)
+#: A check's sense: how its value stands to its limit. ``at-least`` and ``at-most`` are bounds (a margin
+#: is their distance inside); ``equals`` a target held within a tolerance; ``qualifies`` a code or a yes/no
+#: the value must be one of; ``judged`` left to the Board or an official.
+AT_LEAST, AT_MOST, EQUALS, QUALIFIES, JUDGED = "at-least", "at-most", "equals", "qualifies", "judged"
+SENSES = (AT_LEAST, AT_MOST, EQUALS, QUALIFIES, JUDGED)
 
 #: Numerical precision of a measurement, in its own unit: a value within this of
 #: its limit, or within :data:`RELATIVE_PRECISION` of it, is at the limit.
@@ -83,8 +88,24 @@ class Facts:
 
 
 @dataclass(frozen=True)
+class Part:
+    """One side of a check decided on the worse of several values (the left and right setbacks)."""
+
+    name: str
+    value: float | None
+    limit: float | None
+    status: str
+
+
+@dataclass(frozen=True)
 class CheckResult:
-    """The answer to one standard of the ordinance."""
+    """The answer to one standard of the ordinance.
+
+    Every output reads pass or fail, the limit and the margin from here; none
+    compares a value with a limit itself. ``kind`` is the rule kind that decided
+    it, ``sense`` how the value stands to the limit (:data:`SENSES`), ``parts``
+    the values it was decided on when more than one (each with its own status).
+    """
 
     id: str
     section: str
@@ -95,6 +116,38 @@ class CheckResult:
     unit: str
     message: str
     waiver: dict[str, str] | None = None
+    kind: str = ""
+    sense: str = ""
+    parts: tuple[Part, ...] = ()
+
+    @property
+    def decided(self) -> bool:
+        """Whether the check compared its value with its limit (pass, fail, or a waived failure)."""
+        return self.status in (PASS, FAIL, WAIVED)
+
+    @property
+    def margin(self) -> float | None:
+        """How far the value lies inside its limit (negative outside it), in the check's unit.
+
+        Only for a decided bound (sense at-least or at-most) with both a finite value
+        and a limit; None otherwise.
+
+        Examples
+        --------
+        >>> CheckResult("reach", "Docks D(1)", "Reach", "pass", 120.0, 200.0, "ft", "", sense="at-most").margin
+        80.0
+        >>> CheckResult("frontage", "Docks B", "Frontage", "fail", 130.0, 150.0, "ft", "", sense="at-least").margin
+        -20.0
+        """
+        if not self.decided or self.sense not in (AT_LEAST, AT_MOST) or self.value is None or self.limit is None:
+            return None
+        if not (math.isfinite(self.value) and math.isfinite(self.limit)):
+            return None
+        return self.value - self.limit if self.sense == AT_LEAST else self.limit - self.value
+
+    def part(self, name: str) -> Part | None:
+        """The part ``name`` ("left", "right"), or None."""
+        return next((p for p in self.parts if p.name == name), None)
 
     def to_dict(self) -> dict:
         """JSON-ready dict (infinite values become None)."""
@@ -102,6 +155,11 @@ class CheckResult:
         for key in ("value", "limit"):
             if isinstance(out[key], float) and not math.isfinite(out[key]):
                 out[key] = None
+        out["margin"] = self.margin
+        for part in out["parts"]:
+            for key in ("value", "limit"):
+                if isinstance(part[key], float) and not math.isfinite(part[key]):
+                    part[key] = None
         return out
 
 
@@ -139,12 +197,12 @@ def fmt_pair(value: float, limit: float, unit: str) -> tuple[str, str]:
 def at_most(cid: str, title: str, value: float | None, rule: Value, *, what: str, missing: str = "") -> CheckResult:
     """A check that ``value`` does not exceed ``rule.value`` (decided unrounded)."""
     if value is None:
-        return CheckResult(cid, rule.section, title, NEEDS_DATA, None, rule.value, rule.unit, missing)
+        return CheckResult(cid, rule.section, title, NEEDS_DATA, None, rule.value, rule.unit, missing, sense=AT_MOST)
     ok = not_above(value, rule.value)
     relation = "within" if ok else "exceeds"
     shown, limit = fmt_pair(value, rule.value, rule.unit)
     message = f"{what} {shown} {relation} the {limit} limit"
-    return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, rule.value, rule.unit, message)
+    return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, rule.value, rule.unit, message, sense=AT_MOST)
 
 
 def at_least(
@@ -152,7 +210,7 @@ def at_least(
 ) -> CheckResult:
     """A check that ``value`` is at least ``limit`` (decided unrounded)."""
     if value is None:
-        return CheckResult(cid, rule.section, title, NEEDS_DATA, None, limit, rule.unit, missing)
+        return CheckResult(cid, rule.section, title, NEEDS_DATA, None, limit, rule.unit, missing, sense=AT_LEAST)
     ok = not_below(value, limit)
     if math.isinf(value):
         message = f"{what}: none in the layer (the layer is empty)"
@@ -160,17 +218,20 @@ def at_least(
         relation = "meets" if ok else "is short of"
         shown, required = fmt_pair(value, limit, rule.unit)
         message = f"{what} {shown} {relation} the required {required}"
-    return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, limit, rule.unit, message)
+    return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, limit, rule.unit, message, sense=AT_LEAST)
 
 
-def not_applicable(cid: str, title: str, rule: Value, why: str) -> CheckResult:
+def not_applicable(cid: str, title: str, rule: Value, why: str, *, sense: str = AT_MOST) -> CheckResult:
     """A standard that does not apply to this dock."""
-    return CheckResult(cid, rule.section, title, NOT_APPLICABLE, None, rule.value, rule.unit, why)
+    return CheckResult(cid, rule.section, title, NOT_APPLICABLE, None, rule.value, rule.unit, why, sense=sense)
 
 
-def result(cid: str, section: str, title: str, status: str, message: str, *, value=None, limit=None, unit="") -> CheckResult:
+def result(
+    cid: str, section: str, title: str, status: str, message: str, *, value=None, limit=None, unit="", sense: str = QUALIFIES,
+    parts: tuple[Part, ...] = (),
+) -> CheckResult:
     """A check result built by keyword (for the checks that are not a plain comparison)."""
-    return CheckResult(cid, section, title, status, value, limit, unit, message)
+    return CheckResult(cid, section, title, status, value, limit, unit, message, sense=sense, parts=parts)
 
 
 def attribute_at_most(cid: str, title: str, facts: Facts, key: str, rule: Value, *, what: str) -> CheckResult:

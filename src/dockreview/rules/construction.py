@@ -10,7 +10,9 @@ from __future__ import annotations
 from dockreview.measure.measurements import Measurements
 from dockreview.profile import Profile
 from dockreview.rules.base import (
+    AT_MOST,
     BOARD,
+    EQUALS,
     FAIL,
     NEEDS_DATA,
     NOT_APPLICABLE,
@@ -76,14 +78,14 @@ def landing_size(m: Measurements, facts: Facts, profile: Profile) -> CheckResult
         return not_applicable("landing-size", title, long_rule, "no landing component and no landing_length_ft / landing_width_ft")
     if length is None or width is None:
         key = "landing_length_ft" if length is None else "landing_width_ft"
-        return result("landing-size", long_rule.section, title, NEEDS_DATA, _missing(key), limit=long_rule.value, unit="ft")
+        return result("landing-size", long_rule.section, title, NEEDS_DATA, _missing(key), limit=long_rule.value, unit="ft", sense=AT_MOST)
     ok = not_above(length, long_rule.value) and not_above(width, wide_rule.value)
     source = "measured from the landing component" if m.landing_length_ft is not None else "from the attributes"
     message = (
         f"landing {fmt(length, 'ft')} long by {fmt(width, 'ft')} wide ({source}); "
         f"limit {fmt(long_rule.value, 'ft')} by {fmt(wide_rule.value, 'ft')}"
     )
-    return result("landing-size", long_rule.section, title, PASS if ok else FAIL, message, value=length, limit=long_rule.value, unit="ft")
+    return result("landing-size", long_rule.section, title, PASS if ok else FAIL, message, value=length, limit=long_rule.value, unit="ft", sense=AT_MOST)
 
 
 def deck_height(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
@@ -134,10 +136,10 @@ def plank_gap(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     rule, tolerance = profile["plank_gap_in"], profile("plank_gap_tolerance_in")
     gap = facts.attributes.get("plank_gap_in")
     if gap is None:
-        return result("plank-gap", rule.section, "Plank gap", NEEDS_DATA, _missing("plank_gap_in"), limit=rule.value, unit="in")
+        return result("plank-gap", rule.section, "Plank gap", NEEDS_DATA, _missing("plank_gap_in"), limit=rule.value, unit="in", sense=EQUALS)
     ok = abs(gap - rule.value) <= tolerance
     message = f"gap {gap:g} in; required {rule.value:g} in (within {tolerance:g} in)"
-    return result("plank-gap", rule.section, "Plank gap", PASS if ok else FAIL, message, value=gap, limit=rule.value, unit="in")
+    return result("plank-gap", rule.section, "Plank gap", PASS if ok else FAIL, message, value=gap, limit=rule.value, unit="in", sense=EQUALS)
 
 
 def solid_deck(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
@@ -162,11 +164,11 @@ def railing_openness(m: Measurements, facts: Facts, profile: Profile) -> CheckRe
         return absent
     open_fraction = facts.attributes.get("railing_open_fraction")
     if open_fraction is None:
-        return result("railing-openness", rule.section, title, NEEDS_DATA, _missing("railing_open_fraction"), limit=rule.value, unit=rule.unit)
+        return result("railing-openness", rule.section, title, NEEDS_DATA, _missing("railing_open_fraction"), limit=rule.value, unit=rule.unit, sense=AT_MOST)
     occupied = 100.0 * (1.0 - open_fraction)
     ok = not_above(occupied, rule.value)
     message = f"railing occupies {occupied:g}% of its vertical plane; limit {rule.value:g}%"
-    return result("railing-openness", rule.section, title, PASS if ok else FAIL, message, value=occupied, limit=rule.value, unit=rule.unit)
+    return result("railing-openness", rule.section, title, PASS if ok else FAIL, message, value=occupied, limit=rule.value, unit=rule.unit, sense=AT_MOST)
 
 
 def railing_rails(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

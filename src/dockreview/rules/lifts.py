@@ -11,6 +11,7 @@ from dockreview.profile import Profile
 from dockreview.rules.base import (
     BOARD,
     FAIL,
+    JUDGED,
     NEEDS_DATA,
     NOT_APPLICABLE,
     PASS,
@@ -125,6 +126,6 @@ def lift_approval(m: Measurements, facts: Facts, profile: Profile) -> CheckResul
     section, title = "Definitions", "Lift approval"
     count = m.boat_lift_count + m.pwc_lift_count
     if count == 0:
-        return result("lift-approval", section, title, NOT_APPLICABLE, "the dock has no lift")
+        return result("lift-approval", section, title, NOT_APPLICABLE, "the dock has no lift", sense=JUDGED)
     message = f"{m.boat_lift_count} boat lift(s), {m.pwc_lift_count} PWC lift(s): to be approved by the {profile.official('board')}"
-    return result("lift-approval", section, title, BOARD, message)
+    return result("lift-approval", section, title, BOARD, message, sense=JUDGED)

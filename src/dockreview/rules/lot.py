@@ -5,6 +5,7 @@ from __future__ import annotations
 from dockreview.measure.measurements import Measurements
 from dockreview.profile import Profile
 from dockreview.rules.base import (
+    AT_MOST,
     FAIL,
     NEEDS_DATA,
     PASS,
@@ -40,13 +41,13 @@ def one_dock(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
     title = "One dock per lot"
     if m.frontage_docks is None:
         message = "no docks layer given: add layers.docks to decide this standard"
-        return result("one-dock", "Docks A", title, NEEDS_DATA, message, limit=0.0, unit="docks")
+        return result("one-dock", "Docks A", title, NEEDS_DATA, message, limit=0.0, unit="docks", sense=AT_MOST)
     count = float(len(m.frontage_docks))
     if count:
         message = f"existing dock(s) on the lot's frontage: {', '.join(m.frontage_docks)}; list them in [dock] replaces if removed"
     else:
         message = "no other dock stands on the lot's frontage"
-    return result("one-dock", "Docks A", title, FAIL if count else PASS, message, value=count, limit=0.0, unit="docks")
+    return result("one-dock", "Docks A", title, FAIL if count else PASS, message, value=count, limit=0.0, unit="docks", sense=AT_MOST)
 
 
 def dock_on_lot(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:

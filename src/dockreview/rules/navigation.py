@@ -10,6 +10,7 @@ from __future__ import annotations
 from dockreview.measure.measurements import Measurements
 from dockreview.profile import Profile
 from dockreview.rules.base import (
+    AT_MOST,
     FAIL,
     NEEDS_DATA,
     PASS,
@@ -36,9 +37,9 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
     section = "Docks D(1), D(2)(a)[1]"
     value = m.overall_reach_ft
     if facts.draft_ft is None or m.required_depth_ft is None:
-        return result("navigable-reach", section, TITLE, NEEDS_DATA, "give [vessel] draft_ft (the boat the dock serves)", value=value, unit="ft")
+        return result("navigable-reach", section, TITLE, NEEDS_DATA, "give [vessel] draft_ft (the boat the dock serves)", value=value, unit="ft", sense=AT_MOST)
     if "soundings" not in facts.layers:
-        return result("navigable-reach", section, TITLE, NEEDS_DATA, "no soundings layer: add layers.soundings to find navigable depth", value=value, unit="ft")
+        return result("navigable-reach", section, TITLE, NEEDS_DATA, "no soundings layer: add layers.soundings to find navigable depth", value=value, unit="ft", sense=AT_MOST)
     required = f"required depth {fmt(m.required_depth_ft, 'ft')} below MLW"
     if m.max_allowed_reach_ft is None:
         if not m.depth_coverage_ft:
@@ -51,7 +52,7 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
                 f"{required} not found on the axis: the soundings cover it only to "
                 f"{fmt(m.depth_coverage_ft, 'ft')} from the MHW line; extend them to {fmt(rule.value, 'ft')}"
             )
-        return result("navigable-reach", section, TITLE, NEEDS_DATA, message, value=value, unit="ft")
+        return result("navigable-reach", section, TITLE, NEEDS_DATA, message, value=value, unit="ft", sense=AT_MOST)
     limit = m.max_allowed_reach_ft
     if m.nav_reach_ft is None:
         basis = f"{required} never reached within {fmt(rule.value, 'ft')}: the {fmt(rule.value, 'ft')} cap alone applies"
@@ -64,4 +65,4 @@ def navigable_reach(m: Measurements, facts: Facts, profile: Profile) -> CheckRes
     relation = "within" if status == PASS else "exceeds"
     shown, allowed = fmt_pair(value, limit, "ft")
     message = f"dock reaches {shown}, {relation} the allowed {allowed}; {basis}"
-    return result("navigable-reach", section, TITLE, status, message, value=value, limit=limit, unit="ft")
+    return result("navigable-reach", section, TITLE, status, message, value=value, limit=limit, unit="ft", sense=AT_MOST)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dockreview.measure.measurements import Measurements
 from dockreview.profile import Profile
 from dockreview.rules.base import (
+    AT_MOST,
     FAIL,
     PASS,
     CheckResult,
@@ -29,7 +30,9 @@ def reach(m: Measurements, facts: Facts, profile: Profile) -> CheckResult:
         f"reach from the MHW line {fmt(m.reach_ft, 'ft')}, length along the axis {fmt(m.length_ft, 'ft')}; "
         f"limit {fmt(rule.value, 'ft')}"
     )
-    return CheckResult("reach", rule.section, "Overall length / reach", PASS if ok else FAIL, value, rule.value, "ft", message)
+    return CheckResult(
+        "reach", rule.section, "Overall length / reach", PASS if ok else FAIL, value, rule.value, "ft", message, sense=AT_MOST
+    )
 
 
 def _terminus_clearance(cid: str, title: str, value: float | None, layer: str, facts: Facts, profile: Profile):

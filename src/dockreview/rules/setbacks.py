@@ -5,10 +5,12 @@ from __future__ import annotations
 from dockreview.measure.measurements import Measurements
 from dockreview.profile import Profile
 from dockreview.rules.base import (
+    AT_LEAST,
     FAIL,
     PASS,
     CheckResult,
     Facts,
+    Part,
     decimals_for,
     fmt,
     not_below,
@@ -40,6 +42,11 @@ def side_setback(m: Measurements, facts: Facts, profile: Profile) -> CheckResult
         message += f"; the dock crosses the {worse} side line or its extension"
     elif not ok:
         message += f"; the {worse} side is short by {fmt(m.required_setback_ft - m.setback_ft, 'ft')}"
+    parts = tuple(
+        Part(side, value, m.required_setback_ft, PASS if not_below(value, m.required_setback_ft) else FAIL)
+        for side, value in (("left", m.setback_left_ft), ("right", m.setback_right_ft))
+    )
     return CheckResult(
-        "side-setback", rule.section, "Side setback", PASS if ok else FAIL, m.setback_ft, m.required_setback_ft, "ft", message
+        "side-setback", rule.section, "Side setback", PASS if ok else FAIL, m.setback_ft, m.required_setback_ft, "ft", message,
+        sense=AT_LEAST, parts=parts,
     )

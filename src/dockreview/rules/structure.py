@@ -5,6 +5,7 @@ from __future__ import annotations
 from dockreview.measure.measurements import Measurements
 from dockreview.profile import Profile
 from dockreview.rules.base import (
+    EQUALS,
     FAIL,
     PASS,
     CheckResult,
@@ -40,7 +41,7 @@ def float_position(m: Measurements, facts: Facts, profile: Profile) -> CheckResu
     rule = profile["float_contact_tolerance_ft"]
     title = "Float at the seaward end"
     if m.float_count == 0 or m.float_seaward_shortfall_ft is None or m.float_gap_ft is None:
-        return not_applicable("float-position", title, rule, "the dock has no float")
+        return not_applicable("float-position", title, rule, "the dock has no float", sense=EQUALS)
     problems = []
     if m.float_seaward_shortfall_ft > rule.value:
         problems.append(f"the walkway/ramp reaches {fmt(m.float_seaward_shortfall_ft, 'ft')} further seaward than a float")
@@ -48,4 +49,4 @@ def float_position(m: Measurements, facts: Facts, profile: Profile) -> CheckResu
         problems.append(f"a float stands {fmt(m.float_gap_ft, 'ft')} from the walkway's seaward end")
     message = "; ".join(problems) or "the floats lie at the seaward end and touch the walkway's end"
     status = FAIL if problems else PASS
-    return CheckResult("float-position", rule.section, title, status, m.float_gap_ft, rule.value, "ft", message)
+    return CheckResult("float-position", rule.section, title, status, m.float_gap_ft, rule.value, "ft", message, sense=EQUALS)
