@@ -1,62 +1,117 @@
-"""Rule profiles: the ordinance's numbers as data, each with its legal reference.
+"""Rule profiles: a town's dock law as data, every number with its legal reference.
 
-A profile is a TOML file whose ``[values.NAME]`` tables give ``value``, ``unit``,
-``section`` and, where the article was amended, ``amended``; its ``[codes.NAME]``
-tables give lists of accepted codes (``values``) with the same references, and
-its ``[officials]`` table names the official each discretionary decision falls
-to. The Kings Point
-article ships as the default (``profiles/kings_point.toml``); another village's
-code, or an amendment, is a new file passed as ``profile=`` / ``--profile``.
+A profile is a TOML file (``rules/profiles/*.toml`` ships the known towns; a
+user's own file is passed as ``profile=`` / ``--profile``). Its tables:
+
+``[profile]``
+    ``id``, ``name``, ``jurisdiction``, ``effective`` and ``sources``: where the
+    law was read (``[sources.NAME]`` with ``title``, ``address`` and ``read``,
+    the date it was read).
+``[values.NAME]``
+    One number of the law: ``value``, ``unit``, ``section``, and ``amended``,
+    ``text`` (the law's words) and ``source`` where known. Checks name the
+    values they use, so a number shared by two checks is written once.
+``[codes.NAME]``
+    A list of accepted codes (uses, materials, property classes), with the same references.
+``[officials]``
+    Who decides each matter the law leaves to people.
+``[checks.ID]``
+    The checks the law applies, in the order a report lists them: each a rule
+    ``kind`` (the code that decides it, :mod:`dockreview.rules.kinds`), its
+    ``section`` and ``title``, and the kind's parameters -- a number, or the
+    name of a ``[values]`` entry or ``[codes]`` list.
+
+A change of law is a change of this data, never of code. This module only
+reads the file (it is a leaf of the package); :func:`dockreview.rules.ruleset`
+turns a profile into the rule set that runs its checks.
 """
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from dockreview.errors import ProfileError
 
-DEFAULT_PROFILE = "kings_point.toml"
+#: The profile used when none is named.
+DEFAULT_PROFILE = "kings-point-ny"
+_PROFILES = "dockreview.rules.profiles"
 
 
 @dataclass(frozen=True)
 class Value:
-    """One number of the ordinance, with where it comes from."""
+    """One number of the law, with where it comes from."""
 
     value: float
     unit: str
     section: str
     amended: str = ""
     text: str = ""
+    source: str = ""
 
 
 @dataclass(frozen=True)
 class Codes:
-    """A list of accepted codes of the ordinance (uses, materials, property classes)."""
+    """A list of accepted codes of the law (uses, materials, property classes)."""
 
     values: tuple[str, ...]
     section: str
     amended: str = ""
     text: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Source:
+    """A text the profile's numbers were read from."""
+
+    name: str
+    title: str
+    address: str = ""
+    read: str = ""
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """One check of a profile as written: its kind, its citation and the kind's parameters (not yet validated)."""
+
+    id: str
+    kind: str
+    section: str
+    title: str
+    params: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    amended: str = ""
+    source: str = ""
 
 
 @dataclass(frozen=True)
 class Profile:
-    """A named set of :class:`Value` and :class:`Codes` entries, and the officials."""
+    """A town's law as data: checks, numbers, code lists, officials, and where they were read."""
 
     name: str
     source: str
     values: dict[str, Value]
     codes: dict[str, Codes] = field(default_factory=dict)
     officials: dict[str, str] = field(default_factory=dict)
+    checks: dict[str, CheckSpec] = field(default_factory=dict)
+    id: str = ""
+    jurisdiction: str = ""
+    effective: str = ""
+    sources: dict[str, Source] = field(default_factory=dict)
+    settings: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def _lookup(self, table: dict, key: str, what: str, where: str):
         try:
             return table[key]
         except KeyError:
-            raise ProfileError(f"profile {self.source}: no {what} '{key}'; add {where} to the profile") from None
+            close = difflib.get_close_matches(key, list(table), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise ProfileError(f"profile {self.source}: no {what} '{key}'{hint}; add {where} to the profile") from None
 
     def code(self, key: str) -> Codes:
         """The code list ``key``."""
@@ -73,41 +128,83 @@ class Profile:
         """The number of entry ``key``."""
         return self[key].value
 
+    def get(self, key: str, default: float | None = None) -> float | None:
+        """The number of entry ``key``, or ``default`` when the profile has none."""
+        return self.values[key].value if key in self.values else default
+
+
+def profile_names() -> list[str]:
+    """The names of the shipped profiles (``--profile NAME``).
+
+    Examples
+    --------
+    >>> "kings-point-ny" in profile_names()
+    True
+    """
+    folder = resources.files(_PROFILES)
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
 
 def load_profile(path: str | Path | None = None) -> Profile:
-    """Load a rule profile (the shipped Kings Point profile when ``path`` is None).
+    """Load a rule profile: a shipped one by name, a user's own by path (the Kings Point profile when None).
 
     Examples
     --------
     >>> load_profile()("max_reach_ft")
     200.0
+    >>> load_profile("kings-point-ny").checks["side-setback"].kind
+    'side-setback'
     """
-    if path is None:
-        text = resources.files("dockreview.rules.profiles").joinpath(DEFAULT_PROFILE).read_text("utf-8")
-        source = f"dockreview/rules/profiles/{DEFAULT_PROFILE}"
+    name = DEFAULT_PROFILE if path is None else str(path)
+    if path is None or (not str(path).endswith(".toml") and "/" not in str(path) and name in profile_names()):
+        text = resources.files(_PROFILES).joinpath(f"{name}.toml").read_text("utf-8")
+        source = name
     else:
         source = str(path)
         try:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
-            raise ProfileError(f"profile {source}: cannot read it ({exc.strerror or exc})") from None
+            shipped = ", ".join(profile_names())
+            raise ProfileError(
+                f"profile {source}: cannot read it ({exc.strerror or exc}); give a profile file or one of: {shipped}"
+            ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"profile {source}: invalid TOML: {exc}") from None
+    return parse_profile(data, source)
+
+
+def parse_profile(data: dict[str, Any], source: str) -> Profile:
+    """A :class:`Profile` from a profile's parsed TOML (``source`` names it in messages)."""
+    head = data.get("profile", {})
     values = {}
     for key, entry in data.get("values", {}).items():
         if not isinstance(entry, dict) or not isinstance(entry.get("value"), (int, float)) or "section" not in entry:
             raise ProfileError(f"profile {source}: [values.{key}] needs a numeric 'value' and a 'section'")
         values[key] = Value(
-            float(entry["value"]),
-            str(entry.get("unit", "")),
-            str(entry["section"]),
-            str(entry.get("amended", "")),
-            str(entry.get("text", "")),
+            float(entry["value"]), str(entry.get("unit", "")), str(entry["section"]), str(entry.get("amended", "")),
+            str(entry.get("text", "")), str(entry.get("source", "")),
         )
-    name = str(data.get("profile", {}).get("name", source))
-    return Profile(name, source, values, _codes(data, source), _officials(data, source))
+    return Profile(
+        name=str(head.get("name", source)),
+        source=source,
+        values=values,
+        codes=_codes(data, source),
+        officials=_officials(data, source),
+        checks=_checks(data, source),
+        id=str(head.get("id", "")),
+        jurisdiction=str(head.get("jurisdiction", "")),
+        effective=str(head.get("effective", "")),
+        sources=_sources(data, source),
+        settings={k: dict(v) for k, v in data.items() if k not in _TABLES and isinstance(v, dict)},
+    )
+
+
+#: The tables every profile may have; any other table (``[riparian]``, ``[datums]``) is a setting its kinds read.
+_TABLES = ("profile", "values", "codes", "officials", "checks", "sources")
+#: Keys of a ``[checks.ID]`` table that are the check's own, not its kind's parameters.
+_CHECK_KEYS = ("kind", "section", "title", "text", "amended", "source")
 
 
 def _codes(data: dict, source: str) -> dict[str, Codes]:
@@ -117,10 +214,8 @@ def _codes(data: dict, source: str) -> dict[str, Codes]:
         if not isinstance(entry, dict) or not isinstance(entry.get("values"), list) or "section" not in entry:
             raise ProfileError(f"profile {source}: [codes.{key}] needs a 'values' list and a 'section'")
         codes[key] = Codes(
-            tuple(str(v) for v in entry["values"]),
-            str(entry["section"]),
-            str(entry.get("amended", "")),
-            str(entry.get("text", "")),
+            tuple(str(v) for v in entry["values"]), str(entry["section"]), str(entry.get("amended", "")),
+            str(entry.get("text", "")), str(entry.get("source", "")),
         )
     return codes
 
@@ -131,3 +226,28 @@ def _officials(data: dict, source: str) -> dict[str, str]:
     if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
         raise ProfileError(f"profile {source}: [officials] must map each matter to a name string")
     return dict(table)
+
+
+def _sources(data: dict, source: str) -> dict[str, Source]:
+    """The ``[sources.NAME]`` tables: the texts the numbers were read from."""
+    out = {}
+    for key, entry in data.get("sources", {}).items():
+        if not isinstance(entry, dict) or "title" not in entry:
+            raise ProfileError(f"profile {source}: [sources.{key}] needs a 'title' (and an 'address' and the date 'read')")
+        out[key] = Source(key, str(entry["title"]), str(entry.get("address", "")), str(entry.get("read", "")))
+    return out
+
+
+def _checks(data: dict, source: str) -> dict[str, CheckSpec]:
+    """The ``[checks.ID]`` tables, in the file's order."""
+    checks = {}
+    for cid, entry in data.get("checks", {}).items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) or "section" not in entry:
+            raise ProfileError(f"profile {source}: [checks.{cid}] needs a 'kind' (the rule kind) and a 'section'")
+        params = {k: v for k, v in entry.items() if k not in _CHECK_KEYS}
+        checks[cid] = CheckSpec(
+            id=cid, kind=entry["kind"], section=str(entry["section"]), title=str(entry.get("title", cid)),
+            params=params, text=str(entry.get("text", "")), amended=str(entry.get("amended", "")),
+            source=str(entry.get("source", "")),
+        )
+    return checks

@@ -40,6 +40,7 @@ from hypothesis import strategies as st
 import dockreview
 from dockreview.measure.envelope import band_middle, lot_envelope
 from dockreview.profile import load_profile
+from dockreview.rules import ruleset
 from dockreview.rules.base import not_below
 from support import lotgen
 from support.lotgen import (
@@ -366,7 +367,7 @@ def test_screen_lot_envelope_and_check_agree_on_every_waterfront_lot(scene, plac
             parcel = _waterfront_part(by_id.loc[lot.pid].geometry, layers.mhw)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-                env = lot_envelope(parcel, layers.mhw, ft_per_unit=layers.ft_per_unit, profile=PROFILE,
+                env = lot_envelope(parcel, layers.mhw, ft_per_unit=layers.ft_per_unit, rules=ruleset(PROFILE),
                                    channels=layers.channels, docks=docks)
             site.rewrite(parcel={"id_field": ID_FIELD, "id": lot.pid},
                          dock={"root": "auto", "bearing": "perpendicular", "length": 10.0, "width": 6.0})

@@ -118,7 +118,7 @@ def test_board_determinations_stand_beside_the_verdict(wide):
 
 
 def _profile_copy(tmp_path, old, new):
-    text = resources.files("dockreview.rules.profiles").joinpath("kings_point.toml").read_text("utf-8")
+    text = resources.files("dockreview.rules.profiles").joinpath("kings-point-ny.toml").read_text("utf-8")
     assert text.count(old) == 1
     path = tmp_path / "amended.toml"
     path.write_text(text.replace(old, new))

@@ -2,7 +2,9 @@
 
 For code enforcement: every existing dock is reviewed as ``dockreview check``
 would review it, by the review's own :func:`~dockreview.measure.measure` and
-:data:`~dockreview.rules.CHECKS`, so every limit comes from the rule profile.
+rule set (:class:`~dockreview.rules.RuleSet`): the geometric checks the layers given can decide
+(:meth:`~dockreview.rules.RuleSet.decidable`), each limit from the profile, the verdict from
+:func:`dockreview.rules.verdict`.
 (The charted-pier audit of ``dockreview audit`` is :func:`dockreview.batch.chart_audit.audit_piers`.)
 
 A dock is the features sharing the docks layer's id field or, without one, the
@@ -48,12 +50,11 @@ from dockreview.inputs.manifest import (
     Vessel,
 )
 from dockreview.inputs.site import Site
-from dockreview.measure.envelope import GEOMETRIC_CHECKS
-from dockreview.measure.measurements import measure
+from dockreview.measure.compute import measure
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
-from dockreview.rules import CHECKS
-from dockreview.rules.base import FAIL, NEEDS_DATA
+from dockreview.rules import RuleSet, ruleset, verdict
+from dockreview.rules.base import FAIL
 
 if TYPE_CHECKING:
     from dockreview.batch.layers import ScreenLayers
@@ -76,7 +77,7 @@ SECTION_STEP_FT = 0.5
 
 
 def audit_docks(
-    layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profile: Profile, tolerance_ft: float = 5.0,
+    layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profile: Profile | RuleSet | None = None, tolerance_ft: float = 5.0,
     dock_id_field: str | None = None, component_field: str | None = None, draft_ft: float | None = None,
 ) -> gpd.GeoDataFrame:
     """Review every existing dock against the geometric checks of its own lot (Docks C, D(1), D(2)(b), D(2)(c)).
@@ -118,7 +119,10 @@ def audit_docks(
     group = docks[dock_id_field].astype(str).to_numpy() if dock_id_field else _touching(dock_geoms, SAME_DOCK_FT / layers.ft_per_unit)
     field = _component_column(docks, component_field)
     kinds = None if field is None else docks[field].astype(str).to_numpy()
+    rules = ruleset(profile)
     context = _AuditContext(layers, parcels, tolerance_ft, draft_ft)
+    given = {name for name in ("channels", "docks", "soundings") if getattr(layers, name) is not None}
+    scope = rules.decidable(given | ({"draft"} if draft_ft is not None else set()))
     rows, shapes = [], []
     for name in pd.unique(group):
         members = np.flatnonzero(group == name)
@@ -126,7 +130,7 @@ def audit_docks(
         shapes.append(footprint)
         row = {"dock_id": name, "parcel_id": None, **{c: np.nan for c in AUDIT_COLUMNS}, "components": "", "failed": ""}
         try:
-            row.update(_review_dock(context, members, footprint, None if kinds is None else kinds[members], field, profile))
+            row.update(_review_dock(context, members, footprint, None if kinds is None else kinds[members], field, rules, scope))
         except LOT_ERRORS as exc:
             row["verdict"] = not_reviewed(exc)
         rows.append(row)
@@ -184,7 +188,7 @@ class _AuditContext:
         )
 
 
-def _review_dock(context: _AuditContext, members, footprint, kinds, field: str | None, profile: Profile) -> dict:
+def _review_dock(context: _AuditContext, members, footprint, kinds, field: str | None, rules: RuleSet, scope) -> dict:
     """The audit row of one dock: its lot, measurements, components, failing checks and verdict."""
     if not len(context.lots):
         return {"verdict": "not reviewed: no waterfront lot in the parcel layer"}
@@ -201,18 +205,15 @@ def _review_dock(context: _AuditContext, members, footprint, kinds, field: str |
             geoms, how = context.docks[members], f"from field '{field}'"
         frame = gpd.GeoDataFrame({"component": kinds}, geometry=list(geoms), crs=site.crs)
         spec = DockSpec(footprint=LayerSpec(Path("docks"), None, None, "docks"))
-        m, _ = measure(site, riparian, footprint_dock(frame, spec, riparian), profile)
-    results = [c for c in (check(m, facts_of(site), profile) for check in CHECKS) if c.id in GEOMETRIC_CHECKS]
+        m, _ = measure(site, riparian, footprint_dock(frame, spec, riparian), rules)
+    results = rules.run(m, facts_of(site), select=scope)
     failed = [c.id for c in results if c.status == FAIL]
-    unknown_depth = context.layers.soundings is not None and any(
-        c.id == "navigable-reach" and c.status == NEEDS_DATA for c in results
-    )
     return {
         "parcel_id": context.lot_ids[lot],
         **{c: np.nan if m[c] is None else m[c] for c in AUDIT_COLUMNS},
         "components": how,
         "failed": ", ".join(failed),
-        "verdict": "noncompliant" if failed else "needs data" if unknown_depth else "compliant",
+        "verdict": verdict(results),
     }
 
 

@@ -12,6 +12,7 @@ process. The screen hands it only parcels that have a geometry. Install with
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 
 import dask
@@ -23,9 +24,9 @@ import shapely
 from distributed import Client, LocalCluster
 
 from dockreview.batch.depth import NavigableDepth
-from dockreview.batch.figures import FIGURE_COLUMNS, lot_figures
+from dockreview.batch.figures import FAR_WATER_FT, FIGURE_COLUMNS, lot_figures
 from dockreview.batch.layers import ScreenLayers
-from dockreview.profile import Profile
+from dockreview.rules import RuleSet
 
 #: Dask partitions: about this many parcels each, but at least DASK_PARTITIONS_MIN and at most DASK_PARTITIONS_MAX.
 DASK_LOTS_PER_PARTITION = 50_000
@@ -34,7 +35,7 @@ DASK_PARTITIONS_MAX = 64
 
 
 def dask_figures(
-    layers: ScreenLayers, profile: Profile, tolerance_ft: float, scheduler: str | None, depth: NavigableDepth | None
+    layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, scheduler: str | None, depth: NavigableDepth | None
 ) -> pd.DataFrame:
     """:func:`~dockreview.screen.lot_figures` over spatial partitions of the parcels on a dask.distributed cluster.
 
@@ -45,7 +46,7 @@ def dask_figures(
     of one single-threaded worker per CPU is started.
     """
     frame = gpd.GeoDataFrame({"row": np.arange(len(layers.parcels))}, geometry=layers.parcels.geometry.values, crs=layers.crs)
-    margin = _partition_margin(layers, profile)
+    margin = _partition_margin(layers, rules)
     small = {
         name: (frame_, shapely.STRtree(frame_.geometry.values))
         for name, frame_ in (("channels", layers.channels), ("docks", layers.docks))
@@ -69,14 +70,14 @@ def dask_figures(
             tasks.append(
                 dask.delayed(_partition_figures)(
                     part, shapely.clip_by_rect(layers.mhw, *box.bounds), near.get("channels"), near.get("docks"),
-                    layers.crs, layers.ft_per_unit, profile, tolerance_ft, shared_depth,
+                    layers.crs, layers.ft_per_unit, rules, tolerance_ft, shared_depth,
                 )
             )
         results = dask.compute(*tasks)
     return pd.concat([r for r in results if len(r)] or [pd.DataFrame(columns=list(FIGURE_COLUMNS))])
 
 
-def _partition_margin(layers: ScreenLayers, profile: Profile) -> float:
+def _partition_margin(layers: ScreenLayers, rules: RuleSet) -> float:
     """How far (units) beyond a partition's lots the shore, channels and docks can matter to them.
 
     The single-lot functions look 3 perimeters plus 1,000 ft along the shore;
@@ -85,15 +86,17 @@ def _partition_margin(layers: ScreenLayers, profile: Profile) -> float:
     ft = layers.ft_per_unit
     longest = float(shapely.length(layers.parcels.geometry.values).max())
     lot = 3.0 * longest + 1000.0 / ft
-    water = (profile("max_reach_ft") + profile("min_terminus_clearance_ft")) / ft + longest
+    cap = rules.reach_cap_ft()
+    clearance = max((c for c in (rules.terminus_clearance_ft(t) for t in ("channels", "docks")) if c is not None), default=0.0)
+    water = ((cap if math.isfinite(cap) else FAR_WATER_FT) + clearance) / ft + longest
     return max(lot, water)
 
 
-def _partition_figures(part, mhw, channels, docks, crs, ft_per_unit, profile, tolerance_ft, depth) -> pd.DataFrame:
+def _partition_figures(part, mhw, channels, docks, crs, ft_per_unit, rules, tolerance_ft, depth) -> pd.DataFrame:
     """:func:`~dockreview.screen.lot_figures` of one partition, indexed by the parcels' row numbers in the whole layer."""
     if mhw.is_empty:
         return pd.DataFrame(columns=list(FIGURE_COLUMNS))
     layers = ScreenLayers(part.reset_index(drop=True), shapely.line_merge(mhw), channels, docks, crs, ft_per_unit)
-    figures = lot_figures(layers, profile, tolerance_ft, progress=False, depth=depth)
+    figures = lot_figures(layers, rules, tolerance_ft, progress=False, depth=depth)
     figures.index = part["row"].to_numpy()[figures.index.to_numpy(dtype=int)]
     return figures

@@ -2,8 +2,8 @@
 
 With soundings and a vessel draft, a lot's reach limit is where the depth along
 its dock's axis first reaches the draft plus the profile's clearance, plus the
-float's extent, at most 200 ft -- as :func:`dockreview.envelope.site_envelope`
-finds it for one lot, along the axis grown square to the frontage from the
+float's extent, at most the reach cap -- the navigable-reach rule's own
+requirement, as :func:`dockreview.review.suggest.site_envelope` finds it for one lot, along the axis grown square to the frontage from the
 middle of the band at the MHW line. :class:`NavigableDepth` holds the soundings
 triangulated once for the whole layer and samples every lot's axis in one
 array; :func:`band_middles` and :func:`seaward_axes` give those axes' origins
@@ -18,7 +18,8 @@ import numpy as np
 import shapely
 
 from dockreview.inputs.bathymetry import Bathymetry
-from dockreview.measure.measurements import DEPTH_STEP_FT, SHORE_SAMPLES
+from dockreview.measure.depth import DEPTH_STEP_FT, FARTHEST_SCAN_FT, SHORE_SAMPLES
+from dockreview.rules import RuleSet
 
 #: Lots whose axes are sampled for depth in one interpolation (bounds memory).
 NAV_CHUNK_LOTS = 2_000
@@ -41,13 +42,14 @@ class NavigableDepth:
 
     bathymetry: Bathymetry
     required_ft: float
+    rules: RuleSet
     float_extent_ft: float = 0.0
 
-    def limits(self, origins: np.ndarray, axes: np.ndarray, *, cap_ft: float, ft_per_unit: float) -> np.ndarray:
+    def limits(self, origins: np.ndarray, axes: np.ndarray, *, ft_per_unit: float) -> np.ndarray:
         """The reach each dock may have, as ``measure`` gives ``max_allowed_reach_ft`` for one (ft).
 
         Each axis (unit vectors, shape (n, 2)) is sampled from its origin on the
-        MHW line every :data:`~dockreview.measure.DEPTH_STEP_FT` out to ``cap_ft``,
+        MHW line every :data:`~dockreview.measure.depth.DEPTH_STEP_FT` out to the rules' reach cap,
         :data:`NAV_CHUNK_LOTS` lots to an interpolation; the first deep-enough sample is refined
         linearly with the one before it. Only the stretch the soundings cover
         without a gap, from its first covered sample, counts.
@@ -55,11 +57,14 @@ class NavigableDepth:
         Returns
         -------
         ndarray
-            ``min(cap, navigable reach + float extent)``; ``cap`` where the data
-            cover the axis out to it without reaching the depth; NaN where they
-            do not (the lot needs data).
+            The navigable-reach rule's requirement for each lot
+            (:meth:`dockreview.rules.RuleSet.navigable_reach_ft`): ``min(cap,
+            navigable reach + float extent)``; ``cap`` where the data cover the
+            axis out to it without reaching the depth; NaN where they do not (the
+            lot needs data).
         """
-        s = np.arange(0.0, cap_ft + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
+        cap_ft = self.rules.reach_cap_ft()
+        s = np.arange(0.0, (cap_ft if np.isfinite(cap_ft) else FARTHEST_SCAN_FT) + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
         depth = np.empty((len(origins), len(s)))
         for i in range(0, len(origins), NAV_CHUNK_LOTS):
             xy = origins[i : i + NAV_CHUNK_LOTS, None, :] + (s / ft_per_unit)[None, :, None] * axes[i : i + NAV_CHUNK_LOTS, None, :]
@@ -69,8 +74,11 @@ class NavigableDepth:
         found = deep.any(axis=1)
         nav = _first_crossing(depth, s, np.argmax(deep, axis=1), np.argmax(run, axis=1), self.required_ft)
         covered = np.where(run.any(axis=1), s[run.shape[1] - 1 - np.argmax(run[:, ::-1], axis=1)], 0.0)
-        unreached = np.where(covered >= cap_ft, cap_ft, np.nan)
-        return np.where(found, np.minimum(cap_ft, nav + self.float_extent_ft), unreached)
+        figures = {
+            "nav_reach_ft": np.where(found, nav, np.nan), "depth_coverage_ft": covered,
+            "float_extent_ft": np.full(len(origins), self.float_extent_ft),
+        }
+        return self.rules.navigable_reach_ft(figures)
 
 def _covered_run(known: np.ndarray) -> np.ndarray:
     """Per row, the samples from the shore up to (not including) the first unknown one.

@@ -29,6 +29,7 @@ from dockreview.batch.kernel import (
 from dockreview.batch.layers import ScreenLayers
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.bathymetry import bathymetry
+from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
 from dockreview.measure.envelope import (
     REACH_TOLERANCE_FT,
     band_middle,
@@ -40,14 +41,15 @@ from dockreview.measure.envelope import (
     lot_envelope,
     nearest_obstacle,
     obstacle_pairs,
-    required_setback,
     setback_band,
     setback_strips,
 )
-from dockreview.profile import Profile
+from dockreview.rules import RuleSet
 
 log = logging.getLogger("dockreview")
 
+#: How far out a lot's water is worked when no check caps the reach (ft).
+FAR_WATER_FT = 1000.0
 #: Lots worked together in one vectorised batch (bounds memory; one progress-bar step).
 BATCH_LOTS = 20_000
 #: Per-lot figures the envelope work gives, before the table is assembled. ``not_reviewed`` says why a
@@ -67,7 +69,7 @@ class _Work:
 
     layers: ScreenLayers
     mhw: MhwIndex
-    profile: Profile
+    rules: RuleSet
     tolerance_ft: float
     depth: NavigableDepth | None
     channels: np.ndarray | None
@@ -75,18 +77,18 @@ class _Work:
     roots: np.ndarray | None
 
     @classmethod
-    def of(cls, layers: ScreenLayers, profile: Profile, tolerance_ft: float, depth: NavigableDepth | None) -> "_Work":
+    def of(cls, layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> "_Work":
         mhw = MhwIndex(layers.mhw)
         channels, docks = (
             None if frame is None else np.asarray(frame.geometry.values, dtype=object) for frame in (layers.channels, layers.docks)
         )
         # each dock's landward end, as dock_roots finds it on the whole MHW line: on the piece nearest the dock
         roots = None if docks is None or not len(docks) else dock_roots(docks, mhw.chunks[mhw.nearest(docks)[0]])
-        return cls(layers, mhw, profile, tolerance_ft, depth, channels, docks, roots)
+        return cls(layers, mhw, rules, tolerance_ft, depth, channels, docks, roots)
 
 
 def lot_figures(
-    layers: ScreenLayers, profile: Profile, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None
+    layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None
 ) -> pd.DataFrame:
     """Envelope figures (:data:`FIGURE_COLUMNS`) of every parcel fronting the MHW line, by parcel row number.
 
@@ -97,7 +99,7 @@ def lot_figures(
     parcel with no polygon, or a lot the single-lot functions cannot review,
     has a row whose ``not_reviewed`` says why.
     """
-    work = _Work.of(layers, profile, tolerance_ft, depth)
+    work = _Work.of(layers, rules, tolerance_ft, depth)
     lots = waterfront_parts(layers.parcels.geometry.values, work.mhw, tolerance_ft / layers.ft_per_unit)
     polys = lots.polygon
     if lots.repaired.any():
@@ -125,29 +127,29 @@ def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFr
 
 def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
     """Envelope figures of the lots ``lots`` (indices into ``polys``) worked as arrays, and the lots left over."""
-    profile, ft = work.profile, work.layers.ft_per_unit
-    max_reach = profile("max_reach_ft") / ft
+    rules, ft = work.rules, work.layers.ft_per_unit
+    cap_ft = rules.reach_cap_ft()
+    max_reach = (cap_ft if np.isfinite(cap_ft) else FAR_WATER_FT) / ft
 
     def beyond(frontage):
-        return max_reach + required_setback(frontage * ft, profile) / ft
+        return max_reach + rules.required_setback_ft(frontage * ft) / ft
 
     rip, left_over = vector_riparian(polys[lots], work.mhw, tolerance=work.tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
     parcels = polys[lots[rip.lot]]
     frontage_ft = shapely.length(rip.frontage) * ft
-    setback_ft = required_setback(frontage_ft, profile)
+    setback_ft = rules.required_setback_ft(frontage_ft)
     strips = setback_strips(rip.side_a, rip.side_b, setback_ft / ft)
     width_ft = band_width(rip.frontage, strips) * ft
-    reach_ft = np.full(len(rip.lot), profile("max_reach_ft"))
+    reach_ft = np.full(len(rip.lot), cap_ft)
     if work.depth is not None:
         reach_ft = work.depth.limits(
-            shapely.get_coordinates(band_middles(rip.frontage, strips)), seaward_axes(rip.frontage, parcels),
-            cap_ft=profile("max_reach_ft"), ft_per_unit=ft,
+            shapely.get_coordinates(band_middles(rip.frontage, strips)), seaward_axes(rip.frontage, parcels), ft_per_unit=ft,
         )
     needs_data = np.isnan(reach_ft)
-    band = setback_band(rip.zone, strips, rip.frontage, np.where(needs_data, profile("max_reach_ft"), reach_ft) / ft)
+    band = setback_band(rip.zone, strips, rip.frontage, np.where(needs_data, cap_ft, reach_ft) / ft)
     own_dock, own_lot = docks_on_lot(parcels, rip.zone, rip.frontage, work.roots, work.tolerance_ft / ft)
-    clearance = profile("min_terminus_clearance_ft") / ft
-    obstacles = obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearance)
+    clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]
+    obstacles = obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearances)
     envelope = keep_clear(band, obstacles)
     figures = pd.DataFrame(
         {
@@ -189,7 +191,7 @@ def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFram
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
                 env, limit = _depth_limited_envelope(
-                    poly, work.mhw.near(box), ft_per_unit=ft, profile=work.profile, channels=channels, docks=docks,
+                    poly, work.mhw.near(box), ft_per_unit=ft, rules=work.rules, channels=channels, docks=docks,
                     tolerance_ft=work.tolerance_ft, depth=work.depth,
                 )
         except LOT_ERRORS as exc:
@@ -215,7 +217,7 @@ def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFram
     return pd.concat(rows) if rows else pd.DataFrame(columns=list(FIGURE_COLUMNS))
 
 
-def _depth_limited_envelope(poly, mhw, *, ft_per_unit, profile, channels, docks, tolerance_ft, depth: NavigableDepth | None):
+def _depth_limited_envelope(poly, mhw, *, ft_per_unit, rules, channels, docks, tolerance_ft, depth: NavigableDepth | None):
     """``lot_envelope`` of one lot within its navigable-depth limit (Docks D(1)), and that limit (ft; NaN: needs data).
 
     The limit is found along the lot's axis (square to the frontage) from the
@@ -223,21 +225,24 @@ def _depth_limited_envelope(poly, mhw, *, ft_per_unit, profile, channels, docks,
     when under the 200-ft cap, as the review's envelope applies the reach its
     checks allow.
     """
-    env = lot_envelope(poly, mhw, ft_per_unit=ft_per_unit, profile=profile, channels=channels, docks=docks, tolerance_ft=tolerance_ft)
+    env = lot_envelope(poly, mhw, ft_per_unit=ft_per_unit, rules=rules, channels=channels, docks=docks, tolerance_ft=tolerance_ft)
     if depth is None:
         return env, env.reach_limit_ft
     origin = shapely.get_coordinates(band_middle(env))
-    limit = float(depth.limits(origin, env.riparian.seaward[None, :], cap_ft=env.reach_limit_ft, ft_per_unit=ft_per_unit)[0])
+    limit = float(depth.limits(origin, env.riparian.seaward[None, :], ft_per_unit=ft_per_unit)[0])
     if limit < env.reach_limit_ft:
         env = lot_envelope(
-            poly, mhw, ft_per_unit=ft_per_unit, profile=profile, channels=channels, docks=docks, tolerance_ft=tolerance_ft,
+            poly, mhw, ft_per_unit=ft_per_unit, rules=rules, channels=channels, docks=docks, tolerance_ft=tolerance_ft,
             reach_ft=limit,
         )
     return env, limit
 
 
-def navigable_depth(layers: ScreenLayers, profile: Profile, draft_ft: float | None, float_extent_ft: float) -> NavigableDepth | None:
-    """The layers' soundings triangulated once, with the depth a dock must reach (Docks D(1)); None without soundings."""
+def navigable_depth(layers: ScreenLayers, rules: RuleSet, draft_ft: float | None, float_extent_ft: float) -> NavigableDepth | None:
+    """The layers' soundings triangulated once, with the depth a dock must reach (Docks D(1)).
+
+    None without soundings, or when no check of the rules limits the reach by navigable depth.
+    """
     if layers.soundings is None:
         if draft_ft is not None:
             raise DockReviewError("a vessel draft (--draft) needs a soundings layer (--soundings)")
@@ -246,6 +251,9 @@ def navigable_depth(layers: ScreenLayers, profile: Profile, draft_ft: float | No
         raise DockReviewError("a soundings layer (--soundings) needs the vessel draft (--draft) to find navigable depth")
     if draft_ft <= 0 or float_extent_ft < 0:
         raise DockReviewError("--draft must be positive and --float-extent not negative")
+    if not rules.of_kind("navigable-reach"):
+        return None
     surface = bathymetry(layers.soundings, label="soundings layer")
-    return NavigableDepth(surface, draft_ft + profile("nav_depth_clearance_ft"), float_extent_ft)
+    clearance = rules.profile.get("nav_depth_clearance_ft", NAV_DEPTH_CLEARANCE_FT)
+    return NavigableDepth(surface, draft_ft + clearance, rules, float_extent_ft)
 

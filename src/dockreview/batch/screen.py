@@ -36,11 +36,9 @@ from dockreview.batch.audit import audit_docks
 from dockreview.batch.figures import lot_figures, navigable_depth, unreviewed_rows
 from dockreview.batch.layers import ScreenLayers
 from dockreview.errors import DockReviewError, LayerError
-from dockreview.measure.envelope import (
-    no_dock_reasons,
-)
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import Profile
+from dockreview.rules import RuleSet, ruleset
 
 BACKENDS = ("local", "dask")
 
@@ -72,7 +70,7 @@ class ScreenResult:
 
 
 def screen(
-    layers: ScreenLayers, *, profile: Profile, id_field: str | None = None, class_field: str | None = None,
+    layers: ScreenLayers, *, profile: Profile | RuleSet | str | None = None, id_field: str | None = None, class_field: str | None = None,
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, audit: bool = False,
     dock_id_field: str | None = None, component_field: str | None = None, progress: bool | None = None,
     backend: str = "local", scheduler: str | None = None, draft_ft: float | None = None, float_extent_ft: float = 0.0,
@@ -83,7 +81,8 @@ def screen(
     ----------
     layers : ScreenLayers
         From :func:`read_screen_layers`.
-    profile : Profile
+    profile : Profile, RuleSet, name or path, optional
+        The rules (default Kings Point); every limit and reason is theirs.
     id_field : str, optional
         Parcel id field copied to the output (default: the row number).
     class_field : str, optional
@@ -91,7 +90,7 @@ def screen(
         Without it the class is not judged.
     qualifying : tuple of str, optional
         Property classes of a single-family dwelling (Docks B); default the
-        profile's ``single_family_classes`` (NY RPS 210, 215, 250), as ``check`` takes them.
+        property-class check's (Kings Point: NY RPS 210, 215, 250), as ``check`` takes them.
     tolerance_ft : float
         How close to the MHW line a parcel boundary counts as on it.
     audit : bool
@@ -126,14 +125,15 @@ def screen(
         raise LayerError(f"parcels layer: no field '{class_field}' (--class-field); fields: {', '.join(map(str, parcels.columns))}")
     if dock_id_field is not None and layers.docks is not None and dock_id_field not in layers.docks.columns:
         raise LayerError(f"docks layer: no field '{dock_id_field}' (--dock-id-field); fields: {', '.join(map(str, layers.docks.columns))}")
+    rules = ruleset(profile)
     if qualifying is None:
-        qualifying = profile.code("single_family_classes").values
+        qualifying = rules.qualifying_classes
     audit_layers = layers
     if dock_id_field is not None and layers.docks is not None:
         layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
-    depth = navigable_depth(layers, profile, draft_ft, float_extent_ft)
-    figures = _backend_figures(layers, profile, tolerance_ft, progress, depth, backend, scheduler)
-    table = _parcel_table(parcels, figures, id_field, class_field, qualifying, profile)
+    depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
+    figures = _backend_figures(layers, rules, tolerance_ft, progress, depth, backend, scheduler)
+    table = _parcel_table(parcels, figures, id_field, class_field, qualifying, rules)
     envelopes = figures["envelope"].to_numpy()
     has_area = shapely.area(envelopes) > 0
     env_frame = gpd.GeoDataFrame(
@@ -143,13 +143,13 @@ def screen(
     result = ScreenResult(table, env_frame)
     if audit:
         result.audit = audit_docks(
-            audit_layers, table, profile=profile, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
+            audit_layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
             component_field=component_field, draft_ft=draft_ft,
         )
     return result
 
 
-def _backend_figures(layers: ScreenLayers, profile, tolerance_ft, progress, depth, backend: str, scheduler) -> pd.DataFrame:
+def _backend_figures(layers: ScreenLayers, rules, tolerance_ft, progress, depth, backend: str, scheduler) -> pd.DataFrame:
     """:func:`lot_figures` of the parcels that have a geometry, on the backend; the others say they have none."""
     geoms = layers.parcels.geometry.values
     present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
@@ -157,9 +157,9 @@ def _backend_figures(layers: ScreenLayers, profile, tolerance_ft, progress, dept
     if backend == "dask":
         from dockreview.batch.dask_backend import dask_figures
 
-        figures = dask_figures(some, profile, tolerance_ft, scheduler, depth)
+        figures = dask_figures(some, rules, tolerance_ft, scheduler, depth)
     else:
-        figures = lot_figures(some, profile, tolerance_ft, progress, depth)
+        figures = lot_figures(some, rules, tolerance_ft, progress, depth)
     figures.index = present[figures.index.to_numpy(dtype=int)]
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     return pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
@@ -174,14 +174,14 @@ def _class_code(value) -> str | None:
     return str(value).strip() or None
 
 
-def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualifying, profile) -> gpd.GeoDataFrame:
+def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualifying, rules: RuleSet) -> gpd.GeoDataFrame:
     """One row per parcel: its figures, property class, eligibility and every reason (Docks B, C, D(1))."""
     n = len(parcels)
     fig = figures.reindex(np.arange(n))
     fronts = fig["fronts_mhw"].eq(True).to_numpy()
     unreviewed = fig["not_reviewed"].to_numpy()
     ids = parcels[id_field].astype(str).to_numpy() if id_field else np.arange(n).astype(str)
-    if class_field:
+    if class_field and qualifying is not None:
         classes = np.array([_class_code(v) for v in parcels[class_field]], dtype=object)
         qualifies = np.isin(classes, list(qualifying))
     else:
@@ -195,16 +195,16 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
     needs_data = fig["needs_data"].eq(True).to_numpy()
     limit = fig["reach_limit_ft"].to_numpy(dtype=float)
     # the band is empty only because navigable depth is reached at the shore, not for want of room
-    at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < profile("max_reach_ft"))
+    at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < rules.reach_cap_ft())
     reasons = []
     for i in range(n):
-        class_reason = [] if qualifies[i] else [f"property class {classes[i]} is not a single-family dwelling (Docks B)"]
+        class_reason = [] if qualifies[i] else [rules.class_reason(classes[i])]
         if isinstance(unreviewed[i], str):
             reasons.append("; ".join([unreviewed[i], *class_reason]))
         elif not fronts[i]:
             reasons.append("does not front the MHW line")
         else:
-            reasons.append("; ".join(class_reason + _lot_reasons(i, columns, band_empty, at_shore, limit, needs_data, profile)))
+            reasons.append("; ".join(class_reason + _lot_reasons(i, columns, band_empty, at_shore, limit, needs_data, rules)))
     reasons = np.asarray(reasons, dtype=object)
     return gpd.GeoDataFrame(
         {
@@ -228,18 +228,17 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
     )
 
 
-def _lot_reasons(i: int, columns: dict, band_empty, at_shore, limit, needs_data, profile: Profile) -> list[str]:
+def _lot_reasons(i: int, columns: dict, band_empty, at_shore, limit, needs_data, rules: RuleSet) -> list[str]:
     """Why waterfront lot ``i`` can have no dock, each with its numbers (empty when it can)."""
     nearest = columns["nearest_obstacle_ft"][i]
     why = list(
-        no_dock_reasons(
+        rules.envelope_reasons(
             frontage_ft=columns["frontage_ft"][i],
             band_width_ft=columns["band_width_ft"][i],
             required_setback_ft=columns["required_setback_ft"][i],
             band_empty=bool(band_empty[i]) and not at_shore[i],
             envelope_empty=not columns["envelope_area_sqft"][i] > 0 and not at_shore[i],
             nearest_obstacle_ft=None if np.isnan(nearest) else nearest,
-            profile=profile,
         )
     )
     if at_shore[i]:

@@ -31,33 +31,26 @@ from dockreview.geometry.riparian import (
     Riparian,
     riparian_geometry,
 )
-from dockreview.profile import Profile
+from dockreview.measure.limits import Limits
 
 #: The envelope's greatest reach is found to within this many feet.
 REACH_TOLERANCE_FT = 0.001
 #: Segments per quarter circle of the reach and clearance buffers (as measure.py draws the reach limit).
 QUAD_SEGS = 32
-#: The review's checks that the dock's geometry decides; the longest dock must pass them all.
-GEOMETRIC_CHECKS = (
-    "side-setback", "reach", "navigable-reach", "channel-clearance", "dock-clearance", "width", "float-area", "float-position",
-)
 
 
 # ---------------------------------------------------------------------------
 # array steps, shared with the screen
 # ---------------------------------------------------------------------------
-def required_setback(frontage_ft, profile: Profile):
-    """Docks C: max(40 % of the frontage, 60 ft), elementwise (ft)."""
-    return np.maximum(profile("setback_fraction_of_frontage") * np.asarray(frontage_ft), profile("min_setback_ft"))
-
-
 def setback_strips(left_lines, right_lines, setback):
     """The water within ``setback`` of either side line or its extension (working units)."""
     return shapely.union(shapely.buffer(left_lines, setback), shapely.buffer(right_lines, setback))
 
 
 def setback_band(zones, strips, frontages, reach):
-    """The lot's water outside the setback strips and within ``reach`` of the frontage."""
+    """The lot's water outside the setback strips and within ``reach`` of the frontage (all of it when infinite)."""
+    if np.all(np.isinf(reach)):
+        return shapely.difference(zones, strips)
     within = shapely.buffer(frontages, reach, quad_segs=QUAD_SEGS)
     return shapely.difference(shapely.intersection(zones, within), strips)
 
@@ -178,15 +171,17 @@ class Obstacles:
     keep_off: np.ndarray
 
 
-def obstacle_pairs(bands, channels, docks, own_lot, own_dock, clearance) -> Obstacles:
+def obstacle_pairs(bands, channels, docks, own_lot, own_dock, clearances) -> Obstacles:
     """The obstacles each band keeps clear of: channels first, then other docks, each in layer order.
 
-    An obstacle counts for a lot when it lies within ``clearance`` of the lot's
+    ``clearances`` gives the clearance (units) from the channels and from the
+    docks; a None clearance keeps the band clear of nothing in that layer. An
+    obstacle counts for a lot when it lies within its clearance of the lot's
     band; the lot's own docks do not count. Each obstacle is buffered once.
     """
     lots, geoms, zones, kind, index = [], [], [], [], []
-    for k, layer in enumerate((channels, docks)):
-        if layer is None or len(layer) == 0:
+    for k, (layer, clearance) in enumerate(zip((channels, docks), clearances)):
+        if layer is None or len(layer) == 0 or clearance is None:
             continue
         layer = np.asarray(layer, dtype=object)
         near_lot, near_obj = shapely.STRtree(layer).query(bands, predicate="dwithin", distance=clearance)
@@ -254,32 +249,8 @@ class Envelope:
         return not self.reasons
 
 
-def no_dock_reasons(
-    *, frontage_ft: float, band_width_ft: float, required_setback_ft: float, band_empty: bool,
-    envelope_empty: bool, nearest_obstacle_ft: float | None, profile: Profile,
-) -> tuple[str, ...]:
-    """Why a lot can have no dock, each with its numbers (empty when it can)."""
-    reasons = []
-    minimum = profile("min_frontage_ft")
-    if frontage_ft < minimum:
-        reasons.append(f"frontage {frontage_ft:,.1f} ft is under the {minimum:,.0f} ft minimum (Docks B)")
-    if band_width_ft <= 0 or band_empty:
-        reasons.append(
-            f"no room between the setbacks: {required_setback_ft:,.1f} ft from each side line leaves a band "
-            f"{band_width_ft:,.1f} ft wide on the {frontage_ft:,.1f} ft frontage (Docks C)"
-        )
-    elif envelope_empty:
-        clearance = profile("min_terminus_clearance_ft")
-        where = "" if nearest_obstacle_ft is None else f", {nearest_obstacle_ft:,.1f} ft from the shore"
-        reasons.append(
-            f"a channel or another dock lies within the setback band{where}: no seaward end can keep "
-            f"{clearance:,.0f} ft from it (Docks D(1))"
-        )
-    return tuple(reasons)
-
-
 def lot_envelope(
-    parcel, mhw, *, ft_per_unit: float, profile: Profile, channels=None, docks=None,
+    parcel, mhw, *, ft_per_unit: float, rules: Limits, channels=None, docks=None,
     tolerance_ft: float = 5.0, extension: str = "straight", direction: str = "last-course",
     course_tolerance_ft: float = COURSE_TOLERANCE_FT, chord_ft: float = EXTENSION_CHORD_FT,
     reach_ft: float | None = None, riparian: Riparian | None = None,
@@ -294,7 +265,9 @@ def lot_envelope(
         The MHW line, working CRS.
     ft_per_unit : float
         Feet per working-CRS unit.
-    profile : Profile
+    rules : Limits
+        The rules' limits (a :class:`dockreview.rules.RuleSet`): the required
+        setback, the reach cap and the terminus clearances, and why a lot can have no dock.
     channels, docks : sequence of geometries, optional
         Channels, fairways and anchorages; existing docks (all of the layer).
         A dock whose landward end lies on the lot or its water is the lot's own.
@@ -303,7 +276,7 @@ def lot_envelope(
     extension, direction, course_tolerance_ft, chord_ft
         How the side lines are extended (see :func:`~dockreview.riparian.riparian_geometry`).
     reach_ft : float, optional
-        The reach limit; default the profile's (200 ft).
+        The reach limit; default the rules' cap (Kings Point: 200 ft).
     riparian : Riparian, optional
         The lot's riparian geometry when already derived (the review's own).
 
@@ -318,8 +291,8 @@ def lot_envelope(
             direction=direction, course_tolerance_ft=course_tolerance_ft, chord_ft=chord_ft,
         )
     frontage_ft = riparian.frontage.length * ft_per_unit
-    setback_ft = float(required_setback(frontage_ft, profile))
-    reach_ft = profile("max_reach_ft") if reach_ft is None else reach_ft
+    setback_ft = float(rules.required_setback_ft(frontage_ft))
+    reach_ft = rules.reach_cap_ft() if reach_ft is None else reach_ft
     zone = np.array([riparian.zone], dtype=object)
     frontage = np.array([riparian.frontage], dtype=object)
     strips = setback_strips(
@@ -332,14 +305,15 @@ def lot_envelope(
     dock_geoms = _geoms(docks)
     roots = None if dock_geoms is None else dock_roots(dock_geoms, riparian.mhw)
     own_dock, own_lot = docks_on_lot(np.array([parcel], dtype=object), zone, frontage, roots, tolerance_ft / ft_per_unit)
-    clearance = profile("min_terminus_clearance_ft") / ft_per_unit
-    obstacles = obstacle_pairs(band, channel_geoms, dock_geoms, own_lot, own_dock, clearance)
+    clearances = [rules.terminus_clearance_ft(target) for target in ("channels", "docks")]
+    clearances = [None if c is None else c / ft_per_unit for c in clearances]
+    obstacles = obstacle_pairs(band, channel_geoms, dock_geoms, own_lot, own_dock, clearances)
     envelope = keep_clear(band, obstacles)
     nearest = nearest_obstacle(frontage, strips, obstacles)[0]
-    reasons = no_dock_reasons(
+    reasons = rules.envelope_reasons(
         frontage_ft=frontage_ft, band_width_ft=width_ft, required_setback_ft=setback_ft,
         band_empty=bool(shapely.area(band[0]) <= 0), envelope_empty=bool(shapely.area(envelope[0]) <= 0),
-        nearest_obstacle_ft=None if math.isnan(nearest) else nearest * ft_per_unit, profile=profile,
+        nearest_obstacle_ft=None if math.isnan(nearest) else nearest * ft_per_unit,
     )
     return Envelope(
         riparian=riparian,

@@ -7,32 +7,31 @@ returns is what every output (JSON, table, map, notebook) reads.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import html
 import json
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from dockreview._version import __version__
-from dockreview.errors import DockReviewWarning, ManifestError
+from dockreview.errors import DockReviewWarning
 from dockreview.geometry.dock import Dock, build_dock
 from dockreview.geometry.riparian import riparian_geometry
-from dockreview.inputs.crs import describe, note_transform_accuracy
-from dockreview.inputs.manifest import Waiver
+from dockreview.inputs.crs import describe
 from dockreview.inputs.site import Site
-from dockreview.measure.measurements import Layout, Measurements, measure
-from dockreview.profile import Profile, load_profile
-from dockreview.rules import CHECKS, CheckResult, Facts
-from dockreview.rules.base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, WAIVED
+from dockreview.measure.compute import measure
+from dockreview.measure.measurements import Layout, Measurements
+from dockreview.profile import Profile
+from dockreview.rules import CheckResult, Facts, RuleSet, apply_waivers, ruleset, verdict, verdict_reason
+from dockreview.rules.base import BOARD
+from dockreview.rules.runner import exempted
 
 if TYPE_CHECKING:
     from dockreview.evidence.measures import Evidence
 
-VERDICTS = ("compliant", "noncompliant", "incomplete", "exempt")
 #: Why a federal premises is exempt (the article's last section).
 FEDERAL_EXEMPTION = (
     "the article does not pertain to premises owned, operated, or under the supervision or jurisdiction "
@@ -57,8 +56,13 @@ class Review:
     measurements: Measurements
     checks: list[CheckResult]
     layout: Layout
-    profile: Profile
+    rules: RuleSet
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def profile(self) -> Profile:
+        """The rule profile reviewed against."""
+        return self.rules.profile
 
     @property
     def dock(self) -> Dock:
@@ -68,53 +72,18 @@ class Review:
     @property
     def verdict(self) -> str:
         """``exempt`` on federal premises; else ``noncompliant`` if any check fails (waived ones do not);
-        else ``incomplete`` if any needs data; else ``compliant``. Board determinations stand beside it.
+        else ``incomplete`` if any needs data; else ``compliant``. Board determinations stand beside it
+        (:func:`dockreview.rules.verdict`).
         """
-        if self.site.manifest.federal:
-            return "exempt"
-        statuses = {c.status for c in self.checks}
-        if FAIL in statuses:
-            return "noncompliant"
-        if NEEDS_DATA in statuses:
-            return "incomplete"
-        return "compliant"
+        return verdict(self.checks, exempt=self.site.manifest.federal)
 
     @property
     def verdict_reason(self) -> str:
-        """Why the verdict is what it is, in one line, for every verdict.
+        """Why the verdict is what it is, in one line, for every verdict (:func:`dockreview.rules.verdict_reason`).
 
-        ``"2 checks fail: side-setback, reach; 3 Board items pending"``,
-        ``"1 check needs data: navigable-reach; no check fails; ..."``, ``"every
-        applicable check passes or is left to the Board; 12 not applicable; 3 Board
-        items pending"``; on federal premises the exemption's text.
+        ``"2 checks fail: side-setback, reach; 3 Board items pending"``; on federal premises the exemption's text.
         """
-        if self.verdict == "exempt":
-            return FEDERAL_EXEMPTION
-
-        def ids(status: str) -> list[str]:
-            return [c.id for c in self.checks if c.status == status]
-
-        def counted(n: int, one: str, many: str) -> str:
-            return f"{n} {one if n == 1 else many}"
-
-        failing, missing, waived = ids(FAIL), ids(NEEDS_DATA), ids(WAIVED)
-        board, not_applicable = ids(BOARD), ids(NOT_APPLICABLE)
-        if failing:
-            parts = [f"{counted(len(failing), 'check fails', 'checks fail')}: {', '.join(failing)}"]
-            if missing:
-                parts.append(f"{counted(len(missing), 'other check needs', 'other checks need')} data")
-        elif missing:
-            parts = [f"{counted(len(missing), 'check needs', 'checks need')} data: {', '.join(missing)}; no check fails"]
-        else:
-            decided = ["passes"] + ([f"is waived ({', '.join(waived)})"] if waived else []) + (["is left to the Board"] if board else [])
-            how = ", ".join(decided[:-1]) + f" or {decided[-1]}" if len(decided) > 1 else decided[0]
-            every = "every applicable check" if not_applicable else "every check"
-            parts = [f"{every} {how}"] + ([f"{len(not_applicable)} not applicable"] if not_applicable else [])
-        if failing or missing:
-            if waived:
-                parts.append(f"{counted(len(waived), 'check', 'checks')} waived: {', '.join(waived)}")
-        parts.append(f"{counted(len(board), 'Board item', 'Board items')} pending" if board else "no Board item pending")
-        return "; ".join(parts)
+        return verdict_reason(self.checks, exempt=FEDERAL_EXEMPTION if self.site.manifest.federal else None)
 
     @functools.cached_property
     def evidence(self) -> Evidence:
@@ -203,14 +172,14 @@ class Review:
         return f"<div><b>{title}</b><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
 
 
-def review(site: Site, *, profile: Profile | str | None = None) -> Review:
+def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Review:
     """Review the site's proposed dock against every check of the profile.
 
     Parameters
     ----------
     site : Site
         From :func:`dockreview.load_site`.
-    profile : Profile or path, optional
+    profile : Profile, RuleSet, name or path, optional
         The rule profile; the shipped Kings Point profile by default.
 
     Returns
@@ -222,8 +191,7 @@ def review(site: Site, *, profile: Profile | str | None = None) -> Review:
     DockReviewError
         When the data cannot answer (no water frontage, dock not in the water).
     """
-    if not isinstance(profile, Profile):
-        profile = load_profile(profile)
+    rules = ruleset(profile)
     settings = site.manifest.review
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
@@ -238,16 +206,16 @@ def review(site: Site, *, profile: Profile | str | None = None) -> Review:
             chord_ft=settings.chord_ft,
         )
         dock = build_dock(site, riparian)
-        measurements, layout = measure(site, riparian, dock, profile)
+        measurements, layout = measure(site, riparian, dock, rules)
     messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
     for message in messages:
         warnings.warn(message, DockReviewWarning, stacklevel=2)
-    checks = [check(measurements, facts_of(site), profile) for check in CHECKS]
-    checks = note_transform_accuracy(checks, site.transform_accuracy_ft)
-    checks = _apply_waivers(checks, site.manifest.waivers, site.manifest.path)
+    checks = rules.run(measurements, facts_of(site))
+    checks = rules.note_transform_accuracy(checks, site.transform_accuracy_ft)
+    checks = apply_waivers(checks, site.manifest.waivers, site.manifest.path)
     if site.manifest.federal:
-        checks = [_exempt(c) for c in checks]
-    return Review(site, measurements, checks, layout, profile, warnings=[*site.warnings, *messages])
+        checks = exempted(checks, FEDERAL_SECTION, FEDERAL_EXEMPTION)
+    return Review(site, measurements, checks, layout, rules, warnings=[*site.warnings, *messages])
 
 
 def facts_of(site: Site) -> Facts:
@@ -264,39 +232,3 @@ def facts_of(site: Site) -> Facts:
         season=dock.season,
         parcel_class=site.parcel_class,
     )
-
-
-def _apply_waivers(checks: list[CheckResult], waivers: tuple[Waiver, ...], manifest) -> list[CheckResult]:
-    """Turn each waived check's failure into status waived, keeping its value and reason (Art. VIII, waivers).
-
-    A waiver of a check that does not fail is recorded on it and changes nothing.
-
-    Raises
-    ------
-    ManifestError
-        When a waiver names no check of the review.
-    """
-    ids = [c.id for c in checks]
-    by_id = {w.check: w for w in waivers}
-    for waiver in waivers:
-        if waiver.check not in ids:
-            close = difflib.get_close_matches(waiver.check, ids, n=1, cutoff=0.5)
-            hint = f"did you mean '{close[0]}'?" if close else "see the Checks table in the README"
-            raise ManifestError(f"{manifest}: [[waiver]] check '{waiver.check}' is not a check; {hint}")
-    out = []
-    for c in checks:
-        waiver = by_id.get(c.id)
-        if waiver is None:
-            out.append(c)
-            continue
-        granted = f"waived {waiver.date} by {waiver.granted_by}" + (f": {waiver.note}" if waiver.note else "")
-        if c.status == FAIL:
-            out.append(replace(c, status=WAIVED, message=f"{c.message}; {granted}", waiver=dict(waiver.__dict__)))
-        else:
-            out.append(replace(c, message=f"{c.message}; a waiver is on file ({granted})", waiver=dict(waiver.__dict__)))
-    return out
-
-
-def _exempt(c: CheckResult) -> CheckResult:
-    """A check on federal premises: not applicable, the measured value kept."""
-    return replace(c, status=NOT_APPLICABLE, message=f"{FEDERAL_SECTION}: {FEDERAL_EXEMPTION}")

@@ -25,17 +25,16 @@ from dockreview.errors import DockReviewError
 from dockreview.geometry.dock import parametric_dock
 from dockreview.inputs.manifest import DockSpec, FloatSpec
 from dockreview.inputs.site import Site
+from dockreview.measure.compute import measure
 from dockreview.measure.envelope import (
-    GEOMETRIC_CHECKS,
     Envelope,
     band_middle,
     dock_roots,
     docks_on_lot,
 )
-from dockreview.measure.measurements import measure
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of, review
-from dockreview.rules import CHECKS
+from dockreview.rules import RuleSet, ruleset
 from dockreview.rules.base import FAIL
 
 #: Walkway lengths (ft) tried first when growing the dock; the last passing one is refined by bisection.
@@ -44,9 +43,11 @@ SCAN_STEP_FT = 10.0
 LENGTH_TOLERANCE_FT = 0.01
 #: Walkway width (ft) of the suggested dock when the manifest gives a footprint, not a parametric dock.
 DEFAULT_WALKWAY_FT = 6.0
+#: The longest dock tried when no check caps the reach (ft).
+MAX_SCAN_FT = 2000.0
 
 
-def site_envelope(site: Site, profile: Profile) -> Envelope:
+def site_envelope(site: Site, profile: Profile | RuleSet | None = None) -> Envelope:
     """The envelope of a site's lot: the review's own, with the reach its checks allow (Docks C, D(1)).
 
     With soundings and a vessel draft the reach limit is the navigable-depth
@@ -73,7 +74,7 @@ class LongestDock:
 
 
 def longest_dock(
-    site: Site, profile: Profile, envelope: Envelope, *, root: tuple[float, float] | None = None,
+    site: Site, profile: Profile | RuleSet | None, envelope: Envelope, *, root: tuple[float, float] | None = None,
     bearing: float | None = None,
 ) -> LongestDock:
     """The greatest walkway length whose dock passes every geometric check at every shorter length.
@@ -93,6 +94,7 @@ def longest_dock(
     bearing : float, optional
         Degrees clockwise from grid north; default perpendicular to the frontage.
     """
+    rules = ruleset(profile)
     riparian = envelope.riparian
     origin = band_middle(envelope) if root is None else Point(root)
     spec = _grown_spec(site, origin, bearing, SCAN_STEP_FT)
@@ -101,13 +103,12 @@ def longest_dock(
 
     def failures(length: float) -> list:
         dock = parametric_dock(dataclasses.replace(spec, length=length), riparian, ft_per_unit=site.ft_per_unit, crs=site.crs)
-        m, _ = measure(lot_site, riparian, dock, profile)
-        results = (check(m, facts, profile) for check in CHECKS)
-        return [c for c in results if c.id in GEOMETRIC_CHECKS and c.status == FAIL]
+        m, _ = measure(lot_site, riparian, dock, rules)
+        return [c for c in rules.run(m, facts, select=rules.geometric) if c.status == FAIL]
 
     good, bad, stop = 0.0, None, []
     length = SCAN_STEP_FT
-    limit = profile("max_reach_ft") + SCAN_STEP_FT
+    limit = min(rules.reach_cap_ft(), MAX_SCAN_FT) + SCAN_STEP_FT
     while length <= limit:
         stop = failures(length)
         if stop:

@@ -1,74 +1,36 @@
-"""The ordinance's checks, grouped as the article is.
+"""Rule kinds as code, profiles as data, and the one runner.
 
-:data:`CHECKS` lists every check in the order the report shows them: the lot
-(Docks A, B), setbacks (C), reach and navigable depth (D(1)), the dock's size
-and floats (D(2)(b), (c)), construction (D(2)(a), (d)-(h), F(6), G), boat lifts,
-and last the determinations left to the Board of Trustees.
+A profile (``profiles/*.toml``; :mod:`dockreview.profile` reads it) lists the
+checks a town's law applies, each a rule kind (:mod:`dockreview.rules.kinds`)
+with its numbers and section. :func:`ruleset` compiles it into a
+:class:`RuleSet`, which decides a dock's checks (:meth:`RuleSet.run`) and gives
+every limit the measurements, the envelope, the screen and the audits need;
+:func:`verdict` turns the CheckResults into one verdict.
 """
 
-from __future__ import annotations
-
-from dockreview.rules import board, construction, floats, lifts
-from dockreview.rules.base import STATUSES, CheckResult, Facts
-from dockreview.rules.lot import (
-    dock_on_lot,
-    frontage,
-    one_dock,
-    recreational_use,
-    single_family,
+from dockreview.rules.base import (
+    AT_LEAST,
+    AT_MOST,
+    BOARD,
+    EQUALS,
+    FAIL,
+    JUDGED,
+    NEEDS_DATA,
+    NOT_APPLICABLE,
+    PASS,
+    QUALIFIES,
+    SENSES,
+    STATUSES,
+    WAIVED,
+    CheckResult,
+    Facts,
+    Part,
 )
-from dockreview.rules.navigation import navigable_reach
-from dockreview.rules.reach import channel_clearance, dock_clearance, reach
-from dockreview.rules.setbacks import side_setback
-from dockreview.rules.structure import float_area, float_position, width
+from dockreview.rules.kind import KINDS, Bound, Param, RuleKind, register
+from dockreview.rules.runner import VERDICTS, RuleSet, apply_waivers, ruleset, verdict, verdict_reason, verdicts
 
-CHECKS = (
-    frontage,
-    single_family,
-    one_dock,
-    dock_on_lot,
-    recreational_use,
-    side_setback,
-    reach,
-    navigable_reach,
-    channel_clearance,
-    dock_clearance,
-    width,
-    float_area,
-    float_position,
-    floats.float_layout,
-    floats.float_grounding,
-    floats.float_vegetation,
-    construction.components,
-    construction.landing_size,
-    construction.deck_height,
-    construction.float_deck_height,
-    construction.locker_height,
-    construction.materials,
-    construction.treated_wood,
-    construction.plank_gap,
-    construction.solid_deck,
-    construction.railing_height,
-    construction.railing_openness,
-    construction.railing_rails,
-    construction.railing_post_spacing,
-    construction.railing_material,
-    construction.canopy,
-    construction.lighting_height,
-    lifts.lift_count,
-    lifts.pwc_lift_count,
-    lifts.pwc_lift_capacity,
-    lifts.lift_boat_length,
-    lifts.lift_boat_weight,
-    lifts.lift_height,
-    lifts.lift_orientation,
-    lifts.lift_season,
-    lifts.lift_approval,
-    board.board_navigation,
-    board.lift_findings,
-    board.pile_driving,
-    board.lighting_character,
-    board.landing_necessity,
-)
-
-__all__ = ["CHECKS", "STATUSES", "CheckResult", "Facts"]
+__all__ = [
+    "AT_LEAST", "AT_MOST", "BOARD", "EQUALS", "FAIL", "JUDGED", "KINDS", "NEEDS_DATA", "NOT_APPLICABLE", "PASS",
+    "QUALIFIES", "SENSES", "STATUSES", "VERDICTS", "WAIVED", "Bound", "CheckResult", "Facts", "Param", "Part",
+    "RuleKind", "RuleSet", "apply_waivers", "register", "ruleset", "verdict", "verdict_reason", "verdicts",
+]

@@ -1,8 +1,8 @@
-"""What a check returns, and the small helpers every check shares.
+"""What a check returns, its statuses and senses, the precision of a limit, and how numbers are printed.
 
-A check is a pure function ``check(m, facts, profile) -> CheckResult`` of the
-measurements, the facts about the data given, and the rule profile. It never
-reads a file or computes geometry. Failing the ordinance is a result.
+A check (:class:`dockreview.rules.kind.RuleKind`) is decided from the
+measurements, the facts about the data given, and its profile's numbers. It
+never reads a file or computes geometry. Failing the ordinance is a result.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
-
-from dockreview.profile import Value
 
 PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "pass",
@@ -40,19 +38,30 @@ PRECISION = 1e-3
 RELATIVE_PRECISION = 1e-5
 
 
-def slack(limit: float) -> float:
-    """How far a value may lie past ``limit`` and still be at it: the precision of the limit's unit."""
+def slack(limit):
+    """How far a value may lie past ``limit`` and still be at it: the precision of the limit's unit (elementwise)."""
     return PRECISION + RELATIVE_PRECISION * abs(limit)
 
 
-def not_above(value: float, limit: float) -> bool:
-    """``value <= limit`` up to :func:`slack`."""
+def not_above(value, limit):
+    """``value <= limit`` up to :func:`slack` (scalars or arrays).
+
+    Examples
+    --------
+    >>> not_above(8.000016, 8.0), not_above(8.01, 8.0)
+    (True, False)
+    """
     return value <= limit + slack(limit)
 
 
-def not_below(value: float, limit: float) -> bool:
-    """``value >= limit`` up to :func:`slack`."""
+def not_below(value, limit):
+    """``value >= limit`` up to :func:`slack` (scalars or arrays)."""
     return value >= limit - slack(limit)
+
+
+def within(value, limit, sense: str):
+    """Whether ``value`` keeps ``limit`` in the bound ``sense`` (at-least or at-most), up to :func:`slack`."""
+    return not_below(value, limit) if sense == AT_LEAST else not_above(value, limit)
 
 
 @dataclass(frozen=True)
@@ -192,51 +201,3 @@ def fmt_pair(value: float, limit: float, unit: str) -> tuple[str, str]:
     """A value and its limit printed with the same decimals, enough to tell them apart when they differ."""
     places = decimals_for(value, unit, limit)
     return fmt(value, unit, decimals=places), fmt(limit, unit, decimals=places)
-
-
-def at_most(cid: str, title: str, value: float | None, rule: Value, *, what: str, missing: str = "") -> CheckResult:
-    """A check that ``value`` does not exceed ``rule.value`` (decided unrounded)."""
-    if value is None:
-        return CheckResult(cid, rule.section, title, NEEDS_DATA, None, rule.value, rule.unit, missing, sense=AT_MOST)
-    ok = not_above(value, rule.value)
-    relation = "within" if ok else "exceeds"
-    shown, limit = fmt_pair(value, rule.value, rule.unit)
-    message = f"{what} {shown} {relation} the {limit} limit"
-    return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, rule.value, rule.unit, message, sense=AT_MOST)
-
-
-def at_least(
-    cid: str, title: str, value: float | None, limit: float, rule: Value, *, what: str, missing: str = ""
-) -> CheckResult:
-    """A check that ``value`` is at least ``limit`` (decided unrounded)."""
-    if value is None:
-        return CheckResult(cid, rule.section, title, NEEDS_DATA, None, limit, rule.unit, missing, sense=AT_LEAST)
-    ok = not_below(value, limit)
-    if math.isinf(value):
-        message = f"{what}: none in the layer (the layer is empty)"
-    else:
-        relation = "meets" if ok else "is short of"
-        shown, required = fmt_pair(value, limit, rule.unit)
-        message = f"{what} {shown} {relation} the required {required}"
-    return CheckResult(cid, rule.section, title, PASS if ok else FAIL, value, limit, rule.unit, message, sense=AT_LEAST)
-
-
-def not_applicable(cid: str, title: str, rule: Value, why: str, *, sense: str = AT_MOST) -> CheckResult:
-    """A standard that does not apply to this dock."""
-    return CheckResult(cid, rule.section, title, NOT_APPLICABLE, None, rule.value, rule.unit, why, sense=sense)
-
-
-def result(
-    cid: str, section: str, title: str, status: str, message: str, *, value=None, limit=None, unit="", sense: str = QUALIFIES,
-    parts: tuple[Part, ...] = (),
-) -> CheckResult:
-    """A check result built by keyword (for the checks that are not a plain comparison)."""
-    return CheckResult(cid, section, title, status, value, limit, unit, message, sense=sense, parts=parts)
-
-
-def attribute_at_most(cid: str, title: str, facts: Facts, key: str, rule: Value, *, what: str) -> CheckResult:
-    """A ``[dock.attributes]`` number at most ``rule.value``; needs data when absent, not applicable when ``false``."""
-    value = facts.attributes.get(key)
-    if value is False:
-        return not_applicable(cid, title, rule, f"the dock has none ({key} = false)")
-    return at_most(cid, title, value, rule, what=what, missing=f"give [dock.attributes] {key} to decide this standard")

@@ -35,6 +35,7 @@ from dockreview.inputs.site import Site
 from dockreview.measure.envelope import band_middle, lot_envelope
 from dockreview.profile import load_profile
 from dockreview.review.suggest import site_envelope
+from dockreview.rules import ruleset
 from dockreview.testing import counties as synthetic
 from dockreview.testing.counties import county
 
@@ -79,7 +80,7 @@ def test_screen_equals_single_lot_functions(layers, result):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)
             env = lot_envelope(
-                lot.geometry, screen_layers.mhw, ft_per_unit=screen_layers.ft_per_unit, profile=profile,
+                lot.geometry, screen_layers.mhw, ft_per_unit=screen_layers.ft_per_unit, rules=ruleset(profile),
                 channels=c.channels, docks=c.docks.dissolve(by="dock_id", as_index=False),
             )
         for key in FIGURES:
@@ -199,7 +200,7 @@ def _single_lot(c, layers, docks, row):
     lot = c.parcels.iloc[[row]]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DockReviewWarning)
-        plain = lot_envelope(lot.geometry.iat[0], layers.mhw, ft_per_unit=layers.ft_per_unit, profile=load_profile())
+        plain = lot_envelope(lot.geometry.iat[0], layers.mhw, ft_per_unit=layers.ft_per_unit, rules=ruleset())
     root = band_middle(plain)
     manifest = Manifest(
         Path("lot.toml"), "lot", "EPSG:2263", {}, "PARCEL_ID", lot["PARCEL_ID"].iat[0],
@@ -277,12 +278,12 @@ def test_audit_with_soundings_checks_navigable_reach(sounded):
         assert ("navigable-reach" in row["failed"]) == beyond, dock_id
         checked += 1
     assert checked >= 10 and uncovered >= 1 and audit["failed"].str.contains("navigable-reach").any()
-    assert set(audit["verdict"]) <= {"compliant", "noncompliant", "needs data"}
+    assert set(audit["verdict"]) <= {"compliant", "noncompliant", "incomplete"}
 
 
 def test_audit_verdicts_of_new_docks_with_and_without_depth_data(sounded):
     # a 40 x 6 ft walkway from the middle of the band, square to the frontage, on one eligible lot the
-    # soundings cover (navigable well beyond 40 ft: compliant) and one wide lot beyond the survey (needs data)
+    # soundings cover (navigable well beyond 40 ft: compliant) and one wide lot beyond the survey (incomplete)
     c, layers, result = sounded
     p = result.parcels
     covered = p[p["eligible"] & (p["reach_limit_ft"] > 60.0)].index[0]
@@ -292,7 +293,7 @@ def test_audit_verdicts_of_new_docks_with_and_without_depth_data(sounded):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)
             env = lot_envelope(
-                c.parcels.geometry.iat[row], layers.mhw, ft_per_unit=layers.ft_per_unit, profile=load_profile(), channels=c.channels
+                c.parcels.geometry.iat[row], layers.mhw, ft_per_unit=layers.ft_per_unit, rules=ruleset(), channels=c.channels
             )
         root = np.asarray(band_middle(env).coords[0])
         axis = env.riparian.seaward
@@ -300,7 +301,7 @@ def test_audit_verdicts_of_new_docks_with_and_without_depth_data(sounded):
     mine = dataclasses.replace(layers, docks=gpd.GeoDataFrame(geometry=docks, crs=layers.crs))
     audit = audit_docks(mine, p, profile=load_profile(), draft_ft=DRAFT_FT)
     assert list(audit["parcel_id"]) == [p["parcel_id"].iat[covered], p["parcel_id"].iat[beyond]]
-    assert list(audit["verdict"]) == ["compliant", "needs data"], audit["failed"].tolist()
+    assert list(audit["verdict"]) == ["compliant", "incomplete"], audit["failed"].tolist()
     assert audit["length_ft"].to_numpy() == pytest.approx([40.0, 40.0], abs=0.01)
     assert audit["max_width_ft"].to_numpy() == pytest.approx([6.0, 6.0], abs=0.01)
 
@@ -309,17 +310,18 @@ def test_navigable_limits_by_hand():
     # a plane 0 ft deep at y = 0 deepening 1 ft in 10 ft, soundings over x, y in [-100, 300]; 4 ft at y = 40
     xy = np.array([(x, y) for x in range(-100, 301, 50) for y in range(-100, 301, 50)], dtype=float)
     frame = gpd.GeoDataFrame({"depth_ft": xy[:, 1] / 10.0}, geometry=shapely.points(xy))
-    depth = NavigableDepth(bathymetry(frame), required_ft=4.0, float_extent_ft=10.0)
+    depth = NavigableDepth(bathymetry(frame), required_ft=4.0, rules=ruleset(), float_extent_ft=10.0)
     origins = np.array([(0.0, 0.0), (0.0, 0.0), (0.0, 50.0), (0.0, -50.0), (280.0, 0.0), (0.0, -90.0)])
     s45 = np.sqrt(0.5)
     axes = np.array([(0.0, 1.0), (s45, s45), (0.0, 1.0), (0.0, 1.0), (1.0, 0.0), (0.0, -1.0)])
-    limits = depth.limits(origins, axes, cap_ft=200.0, ft_per_unit=1.0)
+    limits = depth.limits(origins, axes, ft_per_unit=1.0)  # the Kings Point cap: 200 ft
     # straight out: 40 + 10; at 45 degrees: 40 sqrt 2 + 10; already deep: 0 + 10; from y = -50: 90 + 10;
     # along the shore out of the survey after 20 ft, never deep: needs data; landward out of the survey: needs data
     assert limits[:4] == pytest.approx([50.0, 40.0 * np.sqrt(2.0) + 10.0, 10.0, 100.0], abs=1e-9)
     assert np.isnan(limits[4:]).all()
     # deep water never reached but covered to the cap: the cap alone
-    assert NavigableDepth(bathymetry(frame), required_ft=99.0).limits(origins[:1], axes[:1], cap_ft=200.0, ft_per_unit=1.0)[0] == 200.0
+    never = NavigableDepth(bathymetry(frame), required_ft=99.0, rules=ruleset())
+    assert never.limits(origins[:1], axes[:1], ft_per_unit=1.0)[0] == 200.0
 
 
 def test_cli_screen_with_soundings(tmp_path, sounded):

@@ -32,6 +32,7 @@ from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs import crs as crs_mod
 from dockreview.measure.envelope import lot_envelope
 from dockreview.profile import load_profile
+from dockreview.rules import ruleset
 from dockreview.testing.counties import CREEK_WIDTH_FT, MESS_KINDS, messy_county
 
 TOLERANCE_FT = 5.0
@@ -124,7 +125,7 @@ def test_screen_equals_lot_envelope_on_messy_lots(messy):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
                 env = lot_envelope(
-                    poly, layers.mhw, ft_per_unit=layers.ft_per_unit, profile=profile, channels=c.channels, docks=docks,
+                    poly, layers.mhw, ft_per_unit=layers.ft_per_unit, rules=ruleset(profile), channels=c.channels, docks=docks,
                     tolerance_ft=TOLERANCE_FT,
                 )
         except DockReviewError as exc:

@@ -1,0 +1,165 @@
+"""Every measurement the checks need, computed once, in feet: :func:`measure`.
+
+Geometry is worked in the working CRS's unit and converted to feet here, at the
+one place measurements leave the core. The limits (the required setback, the
+reach the checks allow) are the rules' own, asked through
+:class:`~dockreview.measure.limits.Limits`; the derived geometry (the terminus,
+the shortest lines that dimension each distance, the envelope where the dock may
+stand) is kept in a :class:`~dockreview.measure.measurements.Layout` so the
+outputs draw it without recomputing.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import shapely
+from shapely import LineString
+
+from dockreview.errors import DockError, DockReviewWarning
+from dockreview.geometry.dock import FIXED_DOCK, Dock
+from dockreview.geometry.riparian import Riparian
+from dockreview.geometry.width import max_width
+from dockreview.inputs.site import Site
+from dockreview.measure.depth import depth_measurements
+from dockreview.measure.distances import axis_length, clearance, farthest, reach_locus, signed_setback, terminus
+from dockreview.measure.envelope import lot_envelope
+from dockreview.measure.limits import Limits
+from dockreview.measure.lot import dock_lot, frontage_docks
+from dockreview.measure.measurements import Layout, Measurements
+from dockreview.measure.parts import float_layout, float_position, landing_size, lift_angle, vegetation_overlap
+
+#: Sampling step (ft) along the dock outline when looking for its farthest point.
+REACH_STEP_FT = 0.5
+#: Floats this near one another (ft) form one assembly, when the profile says nothing.
+FLOAT_CONTACT_FT = 0.5
+#: A float's long axis within this angle (deg) of in line or square is classified so, when the profile says nothing.
+FLOAT_LAYOUT_DEG = 15.0
+
+
+def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[Measurements, Layout]:
+    """Measure the dock against the lot (Docks B, C, D(1), D(2)(b), D(2)(c)).
+
+    Parameters
+    ----------
+    site, riparian, dock
+        The site, its riparian geometry and the proposed dock.
+    rules : Limits
+        The rules' limits (a :class:`dockreview.rules.RuleSet`): the required
+        setback (Docks C), the reach navigable depth allows and the reach limit
+        drawn on the map (Docks D(1)); and the profile's interpretations (how
+        near floats touch, how far off square a float layout may be).
+
+    Returns
+    -------
+    Measurements, Layout
+
+    Raises
+    ------
+    DockError
+        When no part of the dock lies seaward of the MHW line.
+    """
+    ft = site.ft_per_unit
+    settings = site.manifest.review
+    side = riparian.water_side
+    mhw = riparian.mhw
+    footprint = dock.footprint
+    seaward = side.seaward_part(footprint, mhw)
+    if seaward.is_empty or shapely.area(seaward) <= 0:
+        raise DockError("the dock has no part seaward of the MHW line; it does not reach the water")
+
+    step = REACH_STEP_FT / ft
+    tolerance = site.to_units(settings.mhw_tolerance_ft)
+    xmin, ymin, xmax, ymax = shapely.bounds(shapely.union(footprint, riparian.zone))
+    far = 2.0 * (max(riparian.left_line.length, riparian.right_line.length) + np.hypot(xmax - xmin, ymax - ymin))
+    left, left_line = signed_setback(footprint, riparian.left_line, left=True, far=far)
+    right, right_line = signed_setback(footprint, riparian.right_line, left=False, far=far)
+    reach, reach_line = farthest(seaward, riparian.frontage, step)
+    length, crossing, end = axis_length(dock, mhw, side, far)
+    end_part = terminus(seaward, riparian.frontage, reach, settings.terminus_depth_ft / ft)
+    channel, channel_line = clearance(end_part, site.channels)
+    other, other_line = clearance(end_part, site.docks)
+    fixed = dock.of(*FIXED_DOCK)
+    width = max_width(fixed) if not fixed.is_empty else 0.0
+    profile = rules.profile
+    contact = profile.get("float_contact_tolerance_ft", FLOAT_CONTACT_FT) / ft
+    shortfall, gap = float_position(dock, riparian.frontage, step, width, contact)
+    depth = depth_measurements(site, dock, crossing, rules)
+    layout_kind, layout_angle = float_layout(
+        dock, width / 2, tolerance_deg=profile.get("float_layout_tolerance_deg", FLOAT_LAYOUT_DEG), contact=contact
+    )
+    vegetation = vegetation_overlap(dock, site.vegetation)
+    landing_length, landing_width = landing_size(dock)
+    kinds = list(dock.components["component"])
+    on_lot, lot_name = dock_lot(site, riparian, dock, tolerance)
+    if not on_lot:
+        warnings.warn(
+            f"the dock is not in front of parcel '{site.parcel_id}': its landward end lies on or in front of "
+            f"parcel '{lot_name}'; check the parcel id or the dock's position",
+            DockReviewWarning,
+            stacklevel=2,
+        )
+
+    frontage_ft = riparian.frontage.length * ft
+    required = rules.required_setback_ft(frontage_ft)
+
+    def feet(value: float | None) -> float | None:
+        return None if value is None else value * ft
+
+    m = Measurements(
+        frontage_ft=frontage_ft,
+        frontage_chord_ft=riparian.chord.length * ft,
+        required_setback_ft=required,
+        setback_left_ft=left * ft,
+        setback_right_ft=right * ft,
+        setback_ft=min(left, right) * ft,
+        reach_ft=reach * ft,
+        length_ft=length * ft,
+        overall_reach_ft=max(reach, length) * ft,
+        channel_clearance_ft=feet(channel),
+        dock_clearance_ft=feet(other),
+        max_width_ft=width * ft,
+        float_area_sqft=sum(f.area for f in dock.floats) * ft * ft,
+        float_count=len(dock.floats),
+        float_seaward_shortfall_ft=feet(shortfall),
+        float_gap_ft=feet(gap),
+        **depth,
+        float_on_vegetation_sqft=None if vegetation is None else vegetation * ft * ft,
+        float_layout=layout_kind,
+        float_angle_deg=layout_angle,
+        landing_length_ft=feet(landing_length),
+        landing_width_ft=feet(landing_width),
+        boat_lift_count=kinds.count("boat_lift"),
+        pwc_lift_count=kinds.count("pwc_lift"),
+        lift_angle_deg=lift_angle(dock, mhw, crossing),
+        frontage_docks=frontage_docks(site, riparian, tolerance),
+        component_kinds=tuple(sorted(set(kinds))),
+        dock_on_lot=on_lot,
+        dock_lot=lot_name,
+    )
+    allowed = rules.reach_limit_ft(m)
+    envelope = lot_envelope(
+        site.parcel, mhw, ft_per_unit=ft, rules=rules, channels=site.channels, docks=site.docks,
+        tolerance_ft=settings.mhw_tolerance_ft, reach_ft=allowed, riparian=riparian,
+    )
+    lines = {
+        "setback_left": left_line,
+        "setback_right": right_line,
+        "reach": reach_line,
+        "length": LineString([dock.origin + dock.axis * crossing, dock.origin + dock.axis * end]),
+    }
+    if channel_line is not None:
+        lines["channel_clearance"] = channel_line
+    if other_line is not None:
+        lines["dock_clearance"] = other_line
+    layout = Layout(
+        riparian=riparian,
+        dock=dock,
+        seaward_dock=seaward,
+        terminus=end_part,
+        envelope=envelope,
+        dimension_lines=lines,
+        reach_limit=reach_locus(riparian.zone, riparian.frontage, allowed / ft) if np.isfinite(allowed) else LineString(),
+    )
+    return m, layout

@@ -1,0 +1,92 @@
+"""Depth along the dock: the navigable-depth point and the depth under the floats (Docks D(1), D(2)(c)[5]).
+
+The soundings are triangulated once per site (:attr:`dockreview.inputs.site.Site.depths`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from dockreview.geometry.dock import Dock
+from dockreview.inputs.bathymetry import Bathymetry
+from dockreview.inputs.site import Site
+from dockreview.measure.distances import along
+from dockreview.measure.limits import Limits
+
+#: Sampling step (ft) of the depth along the dock's axis (exact between samples on a plane).
+DEPTH_STEP_FT = 0.5
+#: The soundings must cover the dock's axis from this many samples of the MHW crossing (half a foot).
+SHORE_SAMPLES = 1
+#: How far along the axis depth is sought when no check caps the reach (ft).
+FARTHEST_SCAN_FT = 1000.0
+#: Navigable depth's clearance below the vessel's draft when the profile gives none (ft).
+NAV_DEPTH_CLEARANCE_FT = 1.0
+
+
+def navigable_reach(
+    bathy: Bathymetry, dock: Dock, crossing: float, *, required_ft: float, out_to_ft: float, ft: float
+) -> tuple[float | None, float]:
+    """Where the depth along the dock's axis first reaches ``required_ft`` (Docks D(1)).
+
+    The axis is sampled every :data:`DEPTH_STEP_FT` from the MHW crossing out to
+    ``out_to_ft``; the first sample that is deep enough is refined by linear
+    interpolation with the one before it. Only the stretch of axis the data
+    cover without a gap from the shore (the first or second sample) is used:
+    depths that begin out in the water leave the navigable point unknown.
+
+    Returns
+    -------
+    nav_reach_ft : float or None
+        Feet from the MHW crossing; None when not reached on the covered stretch.
+    covered_to_ft : float
+        How far along the axis the data reach without a gap (0 when nowhere).
+    """
+    s = np.arange(0.0, out_to_ft + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
+    xy = dock.origin + np.outer(crossing + s / ft, dock.axis)
+    depth = bathy.depth_at(xy)
+    known = np.flatnonzero(np.isfinite(depth))
+    if not known.size or known[0] > SHORE_SAMPLES:
+        return None, 0.0
+    first = known[0]
+    gaps = np.flatnonzero(~np.isfinite(depth[first:]))
+    stop = first + (gaps[0] if gaps.size else depth.size - first)
+    deep = np.flatnonzero(depth[first:stop] >= required_ft)
+    if not deep.size:
+        return None, float(s[stop - 1])
+    k = first + deep[0]
+    if k == first:
+        return float(s[k]), float(s[stop - 1])
+    d0, d1 = depth[k - 1], depth[k]
+    return float(s[k - 1] + (required_ft - d0) / (d1 - d0) * (s[k] - s[k - 1])), float(s[stop - 1])
+
+
+def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -> dict[str, float | None]:
+    """Required depth, navigable reach, the reach it allows and depth under the floats (Docks D(1), D(2)(c)[5]).
+
+    The depth is sought along the axis out to the rules' reach cap; the reach it
+    allows (the float's extent beyond the navigable point, capped) is the
+    navigable-reach rule's own requirement.
+    """
+    ft = site.ft_per_unit
+    vessel = site.manifest.vessel
+    floats = shapely.union_all(dock.floats) if dock.floats else None
+    extent = 0.0 if floats is None else float(np.ptp(along(floats, dock))) * ft
+    cap = rules.reach_cap_ft()
+    scan = cap if np.isfinite(cap) else FARTHEST_SCAN_FT
+    out: dict[str, float | None] = {"float_extent_ft": extent}
+    if vessel.draft_ft is not None:
+        clearance = vessel.clearance_ft if vessel.clearance_ft is not None else rules.profile.get("nav_depth_clearance_ft", NAV_DEPTH_CLEARANCE_FT)
+        out["required_depth_ft"] = vessel.draft_ft + clearance
+    if site.soundings is None:
+        return out
+    bathy = site.depths
+    if floats is not None:
+        under = [bathy.min_under(f) for f in dock.floats]
+        out["min_depth_under_float_ft"] = None if None in under else min(under)
+    if vessel.draft_ft is None:
+        return out
+    nav, covered = navigable_reach(bathy, dock, crossing, required_ft=out["required_depth_ft"], out_to_ft=scan, ft=ft)
+    out["nav_reach_ft"], out["depth_coverage_ft"] = nav, covered
+    out["max_allowed_reach_ft"] = rules.navigable_reach_ft(out)
+    return out

@@ -1,0 +1,243 @@
+"""A rule kind: the code that decides one sort of standard, configured by a profile's ``[checks.ID]`` table.
+
+A kind is written once and states
+
+* its **parameters** (:class:`Param`): the profile's numbers (given as a number
+  or as the name of a ``[values]`` entry), code lists, words;
+* its **sense** (:data:`~dockreview.rules.base.SENSES`): at least, at most,
+  equals, qualifies, judged by the Board;
+* which **measurements** it reads, and whether the dock's geometry decides it
+  (``geometric``: suggest grows a dock against these) or two layers' relative
+  position does (``between_layers``: a datum transformation's accuracy matters);
+* its **requirement** -- the limit, as one function of the profile's numbers and
+  the lot's figures that takes a scalar :class:`~dockreview.measure.measurements.Measurements`
+  or a mapping of numpy arrays (the screen's and the audits' lots), so the
+  vectorised batch uses the very formula the review does;
+* how it **evaluates** one dock into a :class:`~dockreview.rules.base.CheckResult`.
+
+:class:`Bound` is the kind of a measured value held to a limit; most of the
+profile's checks are bounds. :data:`KINDS` registers every kind by name
+(:func:`register`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, ClassVar
+
+import numpy as np
+
+from dockreview.errors import ProfileError
+from dockreview.profile import CheckSpec, Codes, Profile, Value
+from dockreview.rules.base import (
+    AT_LEAST,
+    AT_MOST,
+    FAIL,
+    NEEDS_DATA,
+    NOT_APPLICABLE,
+    PASS,
+    CheckResult,
+    Facts,
+    Part,
+    fmt,
+    fmt_pair,
+    within,
+)
+
+#: Every rule kind, by the name a profile's ``kind = "..."`` uses.
+KINDS: dict[str, type[RuleKind]] = {}
+_REQUIRED = object()
+
+
+def register(cls: type[RuleKind]) -> type[RuleKind]:
+    """Class decorator: make ``cls`` the kind named ``cls.name``."""
+    if cls.name in KINDS:
+        raise ValueError(f"rule kind '{cls.name}' defined twice")
+    KINDS[cls.name] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a rule kind.
+
+    ``type`` is ``number`` (a number, or the name of a ``[values]`` entry),
+    ``codes`` (a list, or the name of a ``[codes]`` entry), ``text``, ``flag``
+    (true or false), ``texts`` (a list of words) or ``check`` (another check's id).
+    """
+
+    name: str
+    type: str = "number"
+    default: Any = _REQUIRED
+    doc: str = ""
+
+
+class RuleKind:
+    """One configured check: a kind with its profile's numbers, its id, section and title.
+
+    Subclasses set the class attributes and implement :meth:`evaluate`.
+    """
+
+    name: ClassVar[str] = ""
+    sense: ClassVar[str] = ""
+    unit: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
+    geometric: ClassVar[bool] = False
+    between_layers: ClassVar[bool] = False
+    #: The optional inputs it cannot be decided without: layers ("channels", "soundings", ...) and facts
+    #: ("draft", "float_draft"). A batch audit runs only the checks its inputs can decide.
+    needs: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, spec: CheckSpec, profile: Profile) -> None:
+        self.id, self.section, self.title = spec.id, spec.section, spec.title
+        self.spec, self.profile = spec, profile
+        self.cited: dict[str, Value | Codes] = {}
+        self.p = SimpleNamespace(**{param.name: self._resolve(param) for param in self.params})
+        unknown = sorted(set(spec.params) - {param.name for param in self.params})
+        if unknown:
+            names = [param.name for param in self.params]
+            close = difflib.get_close_matches(unknown[0], names, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"kind '{self.name}' takes: {', '.join(names) or 'no parameters'}"
+            raise ProfileError(f"profile {profile.source}: [checks.{self.id}] has no parameter '{unknown[0]}'; {hint}")
+
+    def _resolve(self, param: Param):
+        where = f"profile {self.profile.source}: [checks.{self.id}] {param.name}"
+        if param.name not in self.spec.params:
+            if param.default is _REQUIRED:
+                raise ProfileError(f"{where} is missing: kind '{self.name}' needs it")
+            return param.default
+        given = self.spec.params[param.name]
+        if param.type == "number":
+            if isinstance(given, str):
+                value = self.profile[given]
+                self.cited[param.name] = value
+                return value.value
+            if isinstance(given, bool) or not isinstance(given, (int, float)):
+                raise ProfileError(f"{where} must be a number or the name of a [values] entry, not {given!r}")
+            return float(given)
+        if param.type == "codes":
+            if isinstance(given, str):
+                codes = self.profile.code(given)
+                self.cited[param.name] = codes
+                return codes.values
+            if not isinstance(given, list):
+                raise ProfileError(f"{where} must be a list of codes or the name of a [codes] entry")
+            return tuple(str(v) for v in given)
+        if param.type == "flag":
+            if not isinstance(given, bool):
+                raise ProfileError(f"{where} must be true or false, not {given!r}")
+            return given
+        if param.type == "texts":
+            if not isinstance(given, list) or not all(isinstance(v, str) for v in given):
+                raise ProfileError(f"{where} must be a list of words")
+            return tuple(given)
+        if not isinstance(given, str):
+            raise ProfileError(f"{where} must be text, not {given!r}")
+        return given
+
+    # -- what a kind implements ----------------------------------------------------------------
+    def evaluate(self, m: Mapping[str, Any], facts: Facts) -> CheckResult:
+        """The check of one dock."""
+        raise NotImplementedError(f"rule kind '{self.name}' does not evaluate")
+
+    def requirement(self, figures: Mapping[str, Any]):
+        """The limit for the lot(s) of ``figures`` (a scalar, or an array over the lots); None when none."""
+        return None
+
+    # -- helpers --------------------------------------------------------------------------------
+    def result(
+        self, status: str, message: str, *, value=None, limit=None, unit: str | None = None, sense: str | None = None,
+        parts: tuple[Part, ...] = (),
+    ) -> CheckResult:
+        """A CheckResult of this check (its id, section, title, kind and sense filled in)."""
+        return CheckResult(
+            self.id, self.section, self.title, status, value, limit, self.unit if unit is None else unit, message,
+            kind=self.name, sense=self.sense if sense is None else sense, parts=parts,
+        )
+
+    def not_applicable(self, why: str, *, limit=None) -> CheckResult:
+        """This standard does not apply to the dock."""
+        return self.result(NOT_APPLICABLE, why, limit=limit)
+
+    def official(self, matter: str) -> str:
+        """Who decides ``matter`` (the profile's ``[officials]``)."""
+        return self.profile.official(matter)
+
+
+class Bound(RuleKind):
+    """A measured value held to a limit: at least (``sense = AT_LEAST``) or at most (``AT_MOST``).
+
+    Subclasses name the measurement (``measure``), say what it is in words
+    (``what``) and give the limit (:meth:`requirement`, by default the parameter
+    ``limit``). :meth:`statuses` decides whole arrays of lots with the same
+    comparison :meth:`evaluate` uses for one.
+    """
+
+    measure: ClassVar[str] = ""
+    what: ClassVar[str] = ""
+    #: What the value is called in a reason why a lot can have no dock ("frontage").
+    noun: ClassVar[str] = ""
+
+    def value(self, figures: Mapping[str, Any]):
+        """The value compared (scalar or array)."""
+        return figures[self.measure]
+
+    def requirement(self, figures: Mapping[str, Any]):
+        return self.p.limit
+
+    def missing(self, m: Mapping[str, Any], facts: Facts) -> str | None:
+        """What to supply when the value is unknown (the needs-data message)."""
+        return None
+
+    def inapplicable(self, m: Mapping[str, Any], facts: Facts) -> str | None:
+        """Why the standard does not apply to this dock, or None."""
+        return None
+
+    def statuses(self, figures: Mapping[str, Any]) -> np.ndarray:
+        """pass, fail or needs-data for every lot of ``figures`` (NaN for an unknown value or limit).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> reach = ruleset().rule("reach")
+        >>> reach.statuses({"overall_reach_ft": np.array([120.0, 200.0001, 230.0, np.nan])}).tolist()
+        ['pass', 'pass', 'fail', 'needs-data']
+        """
+        value = np.asarray(self.value(figures), dtype=float)
+        limit = np.broadcast_to(np.asarray(self.requirement(figures), dtype=float), value.shape)
+        known = ~(np.isnan(value) | np.isnan(limit))
+        ok = within(np.where(known, value, 0.0), np.where(known, limit, 0.0), self.sense)
+        return np.where(known, np.where(ok, PASS, FAIL), NEEDS_DATA)
+
+    def evaluate(self, m: Mapping[str, Any], facts: Facts) -> CheckResult:
+        why = self.inapplicable(m, facts)
+        limit = self.requirement(m)
+        limit = None if limit is None else float(limit)
+        if why is not None:
+            return self.not_applicable(why, limit=limit)
+        value = self.value(m)
+        if value is None or limit is None:
+            return self.result(NEEDS_DATA, self.missing(m, facts) or f"give what {self.what} needs", value=value, limit=limit)
+        ok = bool(within(value, limit, self.sense))
+        return self.result(PASS if ok else FAIL, self.message(m, facts, value, limit, ok), value=value, limit=limit)
+
+    def message(self, m: Mapping[str, Any], facts: Facts, value: float, limit: float, ok: bool) -> str:
+        """The finding in words (value and limit printed with the same decimals)."""
+        if math.isinf(value):
+            return f"{self.what}: none in the layer (the layer is empty)"
+        shown, bound = fmt_pair(value, limit, self.unit)
+        if self.sense == AT_MOST:
+            return f"{self.what} {shown} {'within' if ok else 'exceeds'} the {bound} limit"
+        return f"{self.what} {shown} {'meets' if ok else 'is short of'} the required {bound}"
+
+    def shortfall(self, value: float, limit: float | None = None) -> str:
+        """Why a lot cannot have a dock under this bound, in words with the section ("frontage 130.0 ft is under ...")."""
+        limit = float(self.requirement({self.measure: value})) if limit is None else limit
+        relation, word = ("under", "minimum") if self.sense == AT_LEAST else ("over", "maximum")
+        shown = fmt(limit, self.unit, decimals=0 if float(limit).is_integer() else 1)
+        return f"{self.noun or self.what} {fmt(value, self.unit)} is {relation} the {shown} {word} ({self.section})"

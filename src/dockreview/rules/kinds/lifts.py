@@ -1,0 +1,183 @@
+"""Boat lifts and personal watercraft lifts (Kings Point Boat lifts A-E and the definitions).
+
+A personal watercraft lift able to lift more than ``pwc_capacity`` (1,300 lb) is,
+by the definitions, a boat lift, and is counted as one.
+"""
+
+from __future__ import annotations
+
+from dockreview.rules.base import AT_MOST, BOARD, FAIL, JUDGED, NEEDS_DATA, PASS, QUALIFIES, CheckResult, Facts
+from dockreview.rules.kind import Bound, Param, RuleKind, register
+
+
+def _heavy_pwc(m, facts: Facts, capacity: float) -> bool | None:
+    """True when the PWC lifts exceed the PWC capacity (so count as boat lifts); None when unknown."""
+    if m["pwc_lift_count"] == 0:
+        return False
+    given = facts.attributes.get("pwc_lift_capacity_lb")
+    return None if given is None else given > capacity
+
+
+def _boat_lifts(m, facts: Facts, capacity: float) -> int | None:
+    heavy = _heavy_pwc(m, facts, capacity)
+    return None if heavy is None else m["boat_lift_count"] + (m["pwc_lift_count"] if heavy else 0)
+
+
+def _no_lift(m) -> str | None:
+    return "the dock has no lift" if m["boat_lift_count"] + m["pwc_lift_count"] == 0 else None
+
+
+@register
+class LiftCount(Bound):
+    """At most ``limit`` boat lifts, a PWC lift over ``pwc_capacity`` counted as one."""
+
+    name = "lift-count"
+    sense = AT_MOST
+    unit = "lifts"
+    what = "boat lifts"
+    reads = ("boat_lift_count", "pwc_lift_count")
+    params = (Param("limit"), Param("pwc_capacity", doc="lb"))
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        if _no_lift(m):
+            return self.not_applicable(_no_lift(m), limit=self.p.limit)
+        count = _boat_lifts(m, facts, self.p.pwc_capacity)
+        if count is None and m["boat_lift_count"] <= self.p.limit:
+            missing = "give [dock.attributes] pwc_lift_capacity_lb: a PWC lift over the capacity counts as a boat lift"
+            return self.result(NEEDS_DATA, missing, limit=self.p.limit)
+        value = float(count if count is not None else m["boat_lift_count"])
+        return super().evaluate({**dict(m), "_count": value}, facts)
+
+    def value(self, figures):
+        return figures.get("_count")
+
+
+@register
+class PwcLiftCount(Bound):
+    """At most ``limit`` personal watercraft lifts (those over ``pwc_capacity`` are boat lifts)."""
+
+    name = "pwc-lift-count"
+    sense = AT_MOST
+    unit = "lifts"
+    what = "personal watercraft lifts"
+    reads = ("pwc_lift_count",)
+    params = (Param("limit"), Param("pwc_capacity", doc="lb"))
+
+    def inapplicable(self, m, facts: Facts) -> str | None:
+        return "the dock has no personal watercraft lift" if m["pwc_lift_count"] == 0 else None
+
+    def value(self, figures):
+        return figures.get("_count")
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        heavy = _heavy_pwc(m, facts, self.p.pwc_capacity)
+        return super().evaluate({**dict(m), "_count": float(0 if heavy else m["pwc_lift_count"])}, facts)
+
+
+@register
+class PwcLiftCapacity(Bound):
+    """A personal watercraft lift lifts at most ``limit`` lb; above it, it is a boat lift."""
+
+    name = "pwc-lift-capacity"
+    sense = AT_MOST
+    unit = "lb"
+    what = "PWC lift capacity"
+    params = (Param("limit"),)
+
+    def inapplicable(self, m, facts: Facts) -> str | None:
+        return "the dock has no personal watercraft lift" if m["pwc_lift_count"] == 0 else None
+
+    def value(self, figures):
+        return figures.get("pwc_lift_capacity_lb")
+
+    def missing(self, m, facts: Facts) -> str | None:
+        return "give [dock.attributes] pwc_lift_capacity_lb"
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        out = super().evaluate({**dict(m), **facts.attributes}, facts)
+        if out.status == FAIL:
+            return self.result(FAIL, out.message + "; it is a boat lift and counts as one", value=out.value, limit=out.limit)
+        return out
+
+
+@register
+class LiftedBoat(Bound):
+    """A boat on the lift at most ``limit`` (its length, weight, or height above the deck), when the dock has a boat lift."""
+
+    name = "lifted-boat"
+    sense = AT_MOST
+    params = (Param("key", "text"), Param("limit"), Param("unit", "text", ""), Param("what", "text", ""), Param("pwc_capacity"))
+
+    @property
+    def unit(self) -> str:  # type: ignore[override]
+        return self.p.unit
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return self.p.what
+
+    def inapplicable(self, m, facts: Facts) -> str | None:
+        return "the dock has no boat lift" if _boat_lifts(m, facts, self.p.pwc_capacity) == 0 else None
+
+    def value(self, figures):
+        return figures.get(self.p.key)
+
+    def missing(self, m, facts: Facts) -> str | None:
+        return f"give [dock.attributes] {self.p.key}"
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        return super().evaluate({**dict(m), **facts.attributes}, facts)
+
+
+@register
+class LiftOrientation(Bound):
+    """Each boat lift's long axis within ``limit`` degrees of the normal to the shore at the dock's root."""
+
+    name = "lift-orientation"
+    sense = AT_MOST
+    unit = "deg"
+    measure = "lift_angle_deg"
+    what = "lift axis off the shore normal by"
+    reads = ("lift_angle_deg",)
+    geometric = True
+    params = (Param("limit"),)
+
+    def inapplicable(self, m, facts: Facts) -> str | None:
+        return "the dock has no boat_lift component" if m["lift_angle_deg"] is None else None
+
+
+@register
+class LiftSeason(RuleKind):
+    """Lifts used only between the first and last days of ``season`` (MM-DD)."""
+
+    name = "lift-season"
+    sense = QUALIFIES
+    params = (Param("season", "codes"),)
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        first, last = self.p.season
+        if _no_lift(m):
+            return self.not_applicable(_no_lift(m))
+        if facts.season is None:
+            return self.result(NEEDS_DATA, 'give [dock] season = [first, last] days of lift use, "MM-DD"')
+        start, end = facts.season
+        ok = first <= start <= end <= last
+        return self.result(PASS if ok else FAIL, f"lift used {start} to {end}; permitted {first} to {last} (MM-DD)")
+
+
+@register
+class LiftApproval(RuleKind):
+    """No boat lift or personal watercraft lift without the approval of ``official``."""
+
+    name = "lift-approval"
+    sense = JUDGED
+    params = (Param("official", "text", "board"),)
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        if _no_lift(m):
+            return self.not_applicable(_no_lift(m))
+        message = (
+            f"{m['boat_lift_count']} boat lift(s), {m['pwc_lift_count']} PWC lift(s): to be approved by the "
+            f"{self.official(self.p.official)}"
+        )
+        return self.result(BOARD, message)

@@ -1,0 +1,316 @@
+"""The one runner: a profile's checks turned into CheckResults and one verdict, for every output.
+
+:class:`RuleSet` compiles a :class:`~dockreview.profile.Profile` (each ``[checks.ID]``
+table a :mod:`rule kind <dockreview.rules.kind>` with its numbers) and is what the
+review, both audits, ``suggest``, the envelope and the screen ask:
+
+* :meth:`RuleSet.run` decides a dock's checks (all, or a selection);
+* :func:`verdict` and :func:`verdict_reason` turn CheckResults into one verdict
+  in one vocabulary (compliant, noncompliant, incomplete, exempt);
+* the limits the measurements and the envelope need -- the required setback,
+  the reach the checks allow, the terminus clearance, why a lot can have no
+  dock -- are the rules' own requirements (:meth:`RuleSet.required_setback_ft`
+  and the rest), for one lot or as arrays over many.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from dockreview.errors import ManifestError, ProfileError
+from dockreview.profile import Profile, load_profile
+from dockreview.rules import kinds as _kinds  # noqa: F401  (registers every kind)
+from dockreview.rules.base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, WAIVED, CheckResult, Facts
+from dockreview.rules.kind import KINDS, RuleKind
+
+VERDICTS = ("compliant", "noncompliant", "incomplete", "exempt")
+
+
+class RuleSet:
+    """A profile's checks, compiled: the runner every output asks.
+
+    Examples
+    --------
+    >>> rules = ruleset()
+    >>> rules.rule("side-setback").name
+    'side-setback'
+    >>> float(rules.required_setback_ft(200.0))
+    80.0
+    >>> rules.terminus_clearance_ft("channels")
+    50.0
+    """
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        rules = []
+        for spec in profile.checks.values():
+            kind = KINDS.get(spec.kind)
+            if kind is None:
+                close = difflib.get_close_matches(spec.kind, list(KINDS), n=1)
+                hint = f"did you mean '{close[0]}'?" if close else f"the kinds are: {', '.join(sorted(KINDS))}"
+                raise ProfileError(f"profile {profile.source}: [checks.{spec.id}] kind '{spec.kind}' is not a rule kind; {hint}")
+            rules.append(kind(spec, profile))
+        if not rules:
+            raise ProfileError(f"profile {profile.source}: no [checks.ID] tables; a profile names the checks it applies")
+        self.rules: tuple[RuleKind, ...] = tuple(rules)
+        self._by_id = {r.id: r for r in self.rules}
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.profile.id or self.profile.source}: {len(self.rules)} checks>"
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The checks' ids, in the profile's order."""
+        return tuple(self._by_id)
+
+    @property
+    def geometric(self) -> tuple[str, ...]:
+        """The checks the dock's position and shape decide (suggest grows a dock until one fails)."""
+        return tuple(r.id for r in self.rules if r.geometric)
+
+    def decidable(self, inputs) -> tuple[str, ...]:
+        """The geometric checks that ``inputs`` (layer and fact names, e.g. {"channels", "soundings", "draft"}) can decide.
+
+        A batch audit, which knows a dock's shape but not its attributes, runs these.
+        """
+        given = set(inputs)
+        return tuple(r.id for r in self.rules if r.geometric and set(r.needs) <= given)
+
+    def rule(self, check_id: str) -> RuleKind:
+        """The check ``check_id``."""
+        try:
+            return self._by_id[check_id]
+        except KeyError:
+            raise KeyError(f"no check '{check_id}' in profile {self.profile.source}; checks are: {', '.join(self.ids)}") from None
+
+    def of_kind(self, *names: str) -> tuple[RuleKind, ...]:
+        """The checks of the kinds ``names``, in the profile's order."""
+        return tuple(r for r in self.rules if r.name in names)
+
+    def run(self, m, facts: Facts, *, select=None) -> list[CheckResult]:
+        """Decide every check (or those in ``select``) for one dock's measurements and facts."""
+        chosen = self.rules if select is None else [r for r in self.rules if r.id in set(select)]
+        return [rule.evaluate(m, facts) for rule in chosen]
+
+    # -- the limits measurements and envelopes ask for (the Limits protocol of dockreview.measure) --------------
+    def required_setback_ft(self, frontage_ft):
+        """The setback the side-setback checks require for a frontage (the greatest of them; 0 with none)."""
+        rules = self.of_kind("side-setback")
+        if not rules:
+            return np.zeros_like(np.asarray(frontage_ft, dtype=float)) if np.ndim(frontage_ft) else 0.0
+        required = np.maximum.reduce([np.asarray(r.requirement({"frontage_ft": frontage_ft}), dtype=float) for r in rules])
+        return float(required) if np.ndim(required) == 0 else required
+
+    def reach_cap_ft(self) -> float:
+        """The farthest any dock may reach under the reach checks (infinite with none)."""
+        caps = [r.p.limit for r in self.of_kind("reach")] + [r.p.cap for r in self.of_kind("navigable-reach")]
+        return min(caps) if caps else math.inf
+
+    def navigable_reach_ft(self, figures):
+        """The reach the navigable-depth checks allow (None, or NaN in an array, when the depth is not known)."""
+        rules = self.of_kind("navigable-reach")
+        if not rules:
+            return None
+        limits = [r.requirement(figures) for r in rules]
+        if np.ndim(limits[0]) == 0:
+            known = [v for v in limits if v is not None]
+            return min(known) if len(known) == len(limits) else None
+        return np.minimum.reduce([np.asarray(v, dtype=float) for v in limits])
+
+    def reach_limit_ft(self, figures=None):
+        """The reach every reach check allows: the cap, or the navigable-depth limit where it is known and nearer."""
+        cap = self.reach_cap_ft()
+        nav = None if figures is None else self.navigable_reach_ft(figures)
+        if nav is None:
+            return cap
+        if np.ndim(nav) == 0:
+            return min(cap, nav)
+        return np.where(np.isnan(nav), cap, np.minimum(cap, nav))
+
+    def terminus_clearance_ft(self, target: str) -> float | None:
+        """The clearance the terminus must keep from the layer ``target`` ("channels", "docks"); None when none is required."""
+        limits = [r.p.limit for r in self.of_kind("terminus-clearance") if r.p.target == target]
+        return max(limits) if limits else None
+
+    def envelope_reasons(
+        self, *, frontage_ft: float, band_width_ft: float, required_setback_ft: float, band_empty: bool,
+        envelope_empty: bool, nearest_obstacle_ft: float | None,
+    ) -> tuple[str, ...]:
+        """Why a lot can have no dock, each with its numbers and section (empty when it can)."""
+        reasons = [r.shortfall(frontage_ft) for r in self.of_kind("frontage") if r.statuses({"frontage_ft": frontage_ft}) == FAIL]
+        setback = self.of_kind("side-setback")
+        if band_width_ft <= 0 or band_empty:
+            section = setback[0].section if setback else "side setbacks"
+            reasons.append(
+                f"no room between the setbacks: {required_setback_ft:,.1f} ft from each side line leaves a band "
+                f"{band_width_ft:,.1f} ft wide on the {frontage_ft:,.1f} ft frontage ({section})"
+            )
+        elif envelope_empty:
+            clearances = self.of_kind("terminus-clearance")
+            clearance = max((r.p.limit for r in clearances), default=0.0)
+            section = clearances[0].section if clearances else "clearances"
+            where = "" if nearest_obstacle_ft is None else f", {nearest_obstacle_ft:,.1f} ft from the shore"
+            reasons.append(
+                f"a channel or another dock lies within the setback band{where}: no seaward end can keep "
+                f"{clearance:,.0f} ft from it ({section})"
+            )
+        return tuple(reasons)
+
+    def class_reason(self, code: str | None) -> str:
+        """Why a lot's property class does not qualify, in the property-class check's words ("... (Docks B)")."""
+        rules = self.of_kind("property-class")
+        return rules[0].reason(code) if rules else f"property class {code} does not qualify"
+
+    @property
+    def qualifying_classes(self) -> tuple[str, ...] | None:
+        """The property classes the property-class check accepts (None without one)."""
+        rules = self.of_kind("property-class")
+        return rules[0].p.classes if rules else None
+
+    # -- after the checks ----------------------------------------------------------------------------------------
+    def note_transform_accuracy(self, checks: list[CheckResult], accuracy_ft: float | None) -> list[CheckResult]:
+        """Say so in each check between layers whose margin is smaller than the layers' transformation accuracy."""
+        if accuracy_ft is None:
+            return checks
+        accuracy = "unknown (PROJ could only give a ballpark transformation)" if math.isinf(accuracy_ft) else f"about {accuracy_ft:.1f} ft"
+        between = {r.id for r in self.rules if r.between_layers}
+        noted = []
+        for check in checks:
+            numbers = check.id in between and check.value is not None and check.limit is not None
+            if numbers and math.isfinite(check.value) and abs(check.value - check.limit) < accuracy_ft:
+                message = f"{check.message}; the margin is within the accuracy of the layers' datum transformation ({accuracy})"
+                check = replace(check, message=message)
+            noted.append(check)
+        return noted
+
+
+def ruleset(profile: Profile | RuleSet | str | Path | None = None) -> RuleSet:
+    """The rule set of ``profile``: a RuleSet as it is, a Profile compiled, a shipped name or a file loaded (default Kings Point).
+
+    Examples
+    --------
+    >>> ruleset().profile.id
+    'kings-point-ny'
+    """
+    if isinstance(profile, RuleSet):
+        return profile
+    if not isinstance(profile, Profile):
+        profile = load_profile(profile)
+    return RuleSet(profile)
+
+
+def verdict(checks: list[CheckResult], *, exempt: bool = False) -> str:
+    """One verdict for a dock's checks.
+
+    ``exempt`` when the law does not pertain (federal premises); else
+    ``noncompliant`` if any check fails (waived ones do not), else ``incomplete``
+    if any needs data, else ``compliant``. Board determinations stand beside it.
+
+    Examples
+    --------
+    >>> from dockreview.rules.base import CheckResult as C
+    >>> verdict([C("a", "", "", "pass", 1, 1, "", ""), C("b", "", "", "needs-data", None, 1, "", "")])
+    'incomplete'
+    """
+    if exempt:
+        return "exempt"
+    statuses = {c.status for c in checks}
+    if FAIL in statuses:
+        return "noncompliant"
+    if NEEDS_DATA in statuses:
+        return "incomplete"
+    return "compliant"
+
+
+def verdicts(statuses) -> np.ndarray:
+    """:func:`verdict` of many docks at once: ``statuses`` maps each check's id to an array of statuses (one per dock).
+
+    Examples
+    --------
+    >>> verdicts({"reach": np.array(["pass", "fail", "pass"]), "width": np.array(["pass", "pass", "needs-data"])}).tolist()
+    ['compliant', 'noncompliant', 'incomplete']
+    """
+    columns = [np.asarray(v, dtype=object) for v in statuses.values()]
+    if not columns:
+        return np.array([], dtype=object)
+    table = np.vstack(columns)
+    fails, missing = (table == FAIL).any(axis=0), (table == NEEDS_DATA).any(axis=0)
+    return np.where(fails, "noncompliant", np.where(missing, "incomplete", "compliant")).astype(object)
+
+
+def verdict_reason(checks: list[CheckResult], *, exempt: str | None = None) -> str:
+    """Why the verdict is what it is, in one line, for every verdict.
+
+    ``"2 checks fail: side-setback, reach; 3 Board items pending"``, ``"1 check
+    needs data: navigable-reach; no check fails; ..."``, ``"every applicable check
+    passes or is left to the Board; 12 not applicable; 3 Board items pending"``;
+    ``exempt``, the exemption's text, when the law does not pertain.
+    """
+    if exempt:
+        return exempt
+
+    def ids(status: str) -> list[str]:
+        return [c.id for c in checks if c.status == status]
+
+    def counted(n: int, one: str, many: str) -> str:
+        return f"{n} {one if n == 1 else many}"
+
+    failing, missing, waived = ids(FAIL), ids(NEEDS_DATA), ids(WAIVED)
+    board, not_applicable = ids(BOARD), ids(NOT_APPLICABLE)
+    if failing:
+        parts = [f"{counted(len(failing), 'check fails', 'checks fail')}: {', '.join(failing)}"]
+        if missing:
+            parts.append(f"{counted(len(missing), 'other check needs', 'other checks need')} data")
+    elif missing:
+        parts = [f"{counted(len(missing), 'check needs', 'checks need')} data: {', '.join(missing)}; no check fails"]
+    else:
+        decided = ["passes"] + ([f"is waived ({', '.join(waived)})"] if waived else []) + (["is left to the Board"] if board else [])
+        how = ", ".join(decided[:-1]) + f" or {decided[-1]}" if len(decided) > 1 else decided[0]
+        every = "every applicable check" if not_applicable else "every check"
+        parts = [f"{every} {how}"] + ([f"{len(not_applicable)} not applicable"] if not_applicable else [])
+    if (failing or missing) and waived:
+        parts.append(f"{counted(len(waived), 'check', 'checks')} waived: {', '.join(waived)}")
+    parts.append(f"{counted(len(board), 'Board item', 'Board items')} pending" if board else "no Board item pending")
+    return "; ".join(parts)
+
+
+def apply_waivers(checks: list[CheckResult], waivers, manifest) -> list[CheckResult]:
+    """Turn each waived check's failure into status waived, keeping its value and reason (Art. VIII, waivers).
+
+    A waiver of a check that does not fail is recorded on it and changes nothing.
+
+    Raises
+    ------
+    ManifestError
+        When a waiver names no check of the review.
+    """
+    ids = [c.id for c in checks]
+    by_id = {w.check: w for w in waivers}
+    for waiver in waivers:
+        if waiver.check not in ids:
+            close = difflib.get_close_matches(waiver.check, ids, n=1, cutoff=0.5)
+            hint = f"did you mean '{close[0]}'?" if close else "see the Checks table in the README"
+            raise ManifestError(f"{manifest}: [[waiver]] check '{waiver.check}' is not a check; {hint}")
+    out = []
+    for c in checks:
+        waiver = by_id.get(c.id)
+        if waiver is None:
+            out.append(c)
+            continue
+        granted = f"waived {waiver.date} by {waiver.granted_by}" + (f": {waiver.note}" if waiver.note else "")
+        if c.status == FAIL:
+            out.append(replace(c, status=WAIVED, message=f"{c.message}; {granted}", waiver=dict(waiver.__dict__)))
+        else:
+            out.append(replace(c, message=f"{c.message}; a waiver is on file ({granted})", waiver=dict(waiver.__dict__)))
+    return out
+
+
+def exempted(checks: list[CheckResult], section: str, text: str) -> list[CheckResult]:
+    """Every check not applicable, its measured value kept: the law does not pertain (``section``: ``text``)."""
+    return [replace(c, status=NOT_APPLICABLE, message=f"{section}: {text}") for c in checks]
+
