@@ -453,6 +453,7 @@ def write_local_site(
     review: dict | None = None,
     fmt: str = "gpkg",
     name: str = "Synthetic site",
+    extra: dict[str, Sequence[BaseGeometry]] | None = None,
 ) -> SiteFiles:
     """Write a free-form site (layers + site.toml) drawn in ``frame``.
 
@@ -460,7 +461,9 @@ def write_local_site(
     ``parcels``: ``[(parcel id, local polygon), ...]``; ``mhw``: the MHW layer's
     features (lines or polygons), one feature each.  ``dock`` (parametric) takes
     ``root`` as local (u, v) or "auto" and ``bearing`` as degrees clockwise from
-    the local seaward axis +v or "perpendicular".  Nothing here imports dockreview.
+    the local seaward axis +v or "perpendicular".  ``extra``: further layers by
+    their manifest name (``{"centerline": [line], "cove_line": [line]}``), local
+    geometries.  Nothing here imports dockreview.
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -476,7 +479,7 @@ def write_local_site(
         geometry=[frame.geom(g) for _, g in parcels], crs=crs)
     layers["mhw"] = gpd.GeoDataFrame({"NAME": [f"MHW {i}" for i in range(len(mhw))]},
                                      geometry=[frame.geom(g) for g in mhw], crs=crs)
-    for key, geoms in (("channels", channels), ("docks", docks)):
+    for key, geoms in (("channels", channels), ("docks", docks), *(extra or {}).items()):
         if geoms is not None:
             gs = list(geoms)
             layers[key] = gpd.GeoDataFrame({"NAME": [f"{key} {i}" for i in range(len(gs))]},
@@ -498,7 +501,7 @@ def write_local_site(
             refs[lname] = path.name
 
     doc: dict[str, dict[str, Any]] = {"site": {"name": name, "crs": crs}}
-    doc["layers"] = {k: refs[k] for k in ("parcels", "mhw", "channels", "docks") if k in refs}
+    doc["layers"] = {k: refs[k] for k in ("parcels", "mhw", "channels", "docks", *(extra or {})) if k in refs}
     doc["parcel"] = {"id_field": ID_FIELD, "id": subject_id}
     if footprint is not None:
         doc["dock"] = {"file": refs["dock"], "component_field": "component"}

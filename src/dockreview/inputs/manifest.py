@@ -20,9 +20,11 @@ from dockreview.errors import ManifestError
 
 DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
-LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline")
+LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
 EXTENSION_DIRECTIONS = ("last-course", "chord")
+#: How riparian lines are drawn from the water corners (README, "Riparian lines by method").
+RIPARIAN_METHODS = ("extended-side-lines", "perpendicular-to-trend", "perpendicular-to-centerline", "colonial", "proportional")
 FLOAT_LAYOUTS = ("I", "T", "L")
 
 #: ``[dock.attributes]`` keys and the kind of value each takes (the unit is in the key's name).
@@ -111,6 +113,9 @@ class ReviewSettings:
     extension_direction: str = "last-course"
     course_tolerance_ft: float = 0.5
     chord_ft: float = 50.0
+    riparian_method: str | None = None  # None: the profile's [riparian] method, else extended side lines
+    baseline_ft: float | None = None  # None: the profile's, else 100 ft
+    cove_line: tuple[tuple[float, float], tuple[float, float]] | None = None
 
 
 @dataclass(frozen=True)
@@ -217,6 +222,7 @@ _ALLOWED = {
     "condition": {"text", "imposed_by", "date"},
     "review": {
         "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
+        "riparian_method", "baseline_ft", "cove_line",
     },
     "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
     "evidence": {"view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft", "viewpoints"},
@@ -487,9 +493,34 @@ def _review(table: Any, problems: _Problems) -> ReviewSettings:
         direction = "last-course"
     course = _number(table.get("course_tolerance_ft", 0.5), "review.course_tolerance_ft", problems)
     chord = _number(table.get("chord_ft", 50.0), "review.chord_ft", problems)
+    method = table.get("riparian_method")
+    if method is not None and method not in RIPARIAN_METHODS:
+        close = difflib.get_close_matches(str(method), RIPARIAN_METHODS, n=1, cutoff=0.5)
+        hint = f" (did you mean {close[0]!r}?)" if close else f"; the methods are: {', '.join(RIPARIAN_METHODS)}"
+        problems.add(f"'review.riparian_method' {method!r} is not a riparian method{hint}")
+        method = None
+    baseline = _number(table["baseline_ft"], "review.baseline_ft", problems) if "baseline_ft" in table else None
     return ReviewSettings(
-        extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0
+        extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0,
+        method, baseline, _cove_line(table.get("cove_line"), problems),
     )
+
+
+def _cove_line(value: Any, problems: _Problems) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """``[review] cove_line``: two [x, y] points in the working CRS (the cove's headlands), or None."""
+    if value is None:
+        return None
+    good = (
+        isinstance(value, list) and len(value) == 2
+        and all(isinstance(p, list) and len(p) == 2 for p in value)
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for p in value for v in p)
+    )
+    if not good or value[0] == value[1]:
+        problems.add(
+            "'review.cove_line' must be two different points [[x, y], [x, y]] in the working CRS: the cove's headlands"
+        )
+        return None
+    return (float(value[0][0]), float(value[0][1])), (float(value[1][0]), float(value[1][1]))
 
 
 def _evidence(table: Any, problems: _Problems) -> EvidenceSettings:

@@ -80,10 +80,12 @@ class Site:
     buildings : GeoDataFrame or None
         Building footprints (polygons), for the neighbours' water views.
     mlw : shapely geometry or None
+        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
     centerline : shapely geometry or None
         The waterway's centreline or channel thread (lines), for riparian lines and widths
         measured square to it.
-        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
+    cove_line : shapely geometry or None
+        The line across a cove's mouth, headland to headland (lines), for proportional riparian lines.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
@@ -106,6 +108,7 @@ class Site:
     buildings: gpd.GeoDataFrame | None = None
     mlw: BaseGeometry | None = None
     centerline: BaseGeometry | None = None
+    cove_line: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
 
@@ -455,7 +458,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     if "vegetation" in manifest.layers:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
-    buildings = mlw = centerline = None
+    buildings = mlw = centerline = cove_line = None
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
         buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
@@ -467,6 +470,10 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "centerline", engine, working, sources)
         frame = _clean(raw, label["centerline"], ("LineString",), required=True)
         centerline = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
+    if "cove_line" in manifest.layers:
+        raw = _read(manifest, "cove_line", engine, working, sources)
+        frame = _clean(raw, label["cove_line"], ("LineString",), required=True)
+        cove_line = shapely.MultiLineString([g for g in shapely.get_parts(frame.geometry.values) if g.length > 0])
 
     footprint = None
     if manifest.dock.footprint is not None:
@@ -493,6 +500,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         buildings=buildings,
         mlw=mlw,
         centerline=centerline,
+        cove_line=cove_line,
         parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
     )
