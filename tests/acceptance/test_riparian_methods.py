@@ -508,3 +508,43 @@ def test_an_unknown_method_is_refused_by_the_manifest(tmp_path):
     res = cli("check", site.manifest)
     assert res.exit_code == 2
     assert "review.riparian_method" in res.output and "'colonial'" in res.output
+
+
+def test_a_bad_cove_line_is_refused_by_the_manifest(tmp_path):
+    frame = frame_in("EPSG:2263")
+    site = straight_site(tmp_path, frame, left=[(-100, 0), (-100, -150)], right=[(100, 0), (100, -150)],
+                         review={"riparian_method": "proportional", "cove_line": [[1.0, 2.0]]})
+    res = cli("check", site.manifest)
+    assert res.exit_code == 2
+    assert "review.cove_line" in res.output and "headlands" in res.output
+
+
+# ==========================================================================
+# 7. the single-lot envelope by method equals the review's (what the screen falls back to)
+# ==========================================================================
+@pytest.mark.parametrize("case", ["centerline", "cove", "trend"])
+@pytest.mark.parametrize("crs,rotation", CRSS)
+def test_lot_envelope_by_method_is_the_reviews(tmp_path, crs, rotation, case):
+    from dockreview.measure.envelope import lot_envelope
+    from dockreview.review.pipeline import riparian_method
+
+    frame = frame_in(crs, rotation)
+    if case == "cove":
+        site, *_ = cove_site(tmp_path, frame, "B", how="layer")
+    else:
+        centreline = LineString([(-400, 300 - 400 * S30 / C30), (400, 300 + 400 * S30 / C30)])
+        method = {"centerline": "perpendicular-to-centerline", "trend": "perpendicular-to-trend"}[case]
+        site = straight_site(tmp_path, frame, left=[(-100, 0), (-100 + 160 * S20, -160 * C20)],
+                             right=[(100, 0), (100 + 160 * S20, -160 * C20)],
+                             review={"riparian_method": method}, extra={"centerline": [centreline]})
+    loaded = dockreview.load_site(str(site.manifest))
+    r = dockreview.review(loaded)
+    env = lot_envelope(loaded.parcel, loaded.mhw, ft_per_unit=loaded.ft_per_unit, rules=r.rules, channels=loaded.channels,
+                       docks=loaded.docks, tolerance_ft=loaded.manifest.review.mhw_tolerance_ft,
+                       **riparian_method(loaded, r.rules))
+    assert env.riparian.method == r.layout.riparian.method
+    assert env.area_sqft == pytest.approx(r.layout.envelope.area_sqft, rel=1e-9)
+    assert env.geometry.symmetric_difference(r.layout.envelope.geometry).area * loaded.ft_per_unit ** 2 < 1e-3
+    extended = lot_envelope(loaded.parcel, loaded.mhw, ft_per_unit=loaded.ft_per_unit, rules=r.rules,
+                            tolerance_ft=loaded.manifest.review.mhw_tolerance_ft)
+    assert extended.area_sqft != pytest.approx(env.area_sqft, rel=1e-3)  # the method changes the envelope
