@@ -14,11 +14,10 @@ from typing import Any
 import geopandas as gpd
 import numpy as np
 import shapely
-from shapely import LineString, Point
+from shapely import LineString
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.geometry.dock import FIXED_DOCK
-from dockreview.geometry.riparian import left_of, unit
 from dockreview.inputs.bathymetry import Bathymetry
 
 #: Parcels within this many feet of the lot adjoin it.
@@ -171,19 +170,6 @@ def first_land(cx: Context, origin: np.ndarray, direction: np.ndarray) -> tuple[
     if s.size:
         return float(s.min()), float(s.min())
     return None, float(shapely.length(shapely.clip_by_rect(ray, x0, y0, x1, y1)))
-
-
-def shore_normal(cx: Context, point: np.ndarray) -> np.ndarray:
-    """The unit normal to the MHW line at ``point`` (on it), toward the water."""
-    parts = [p for p in shapely.get_parts(cx.shore) if p.length > 0]
-    here = Point(point)
-    part = parts[int(np.argmin(shapely.distance(parts, here)))]
-    along = part.project(here)
-    eps = min(cx.units(1.0), part.length / 4)
-    a, b = (np.asarray(part.interpolate(min(max(t, 0.0), part.length)).coords[0]) for t in (along - eps, along + eps))
-    normal = left_of(unit(b - a))
-    probe = point + normal * cx.units(2.0)
-    return normal if cx.riparian.water_side.seaward(probe)[0] else -normal
 
 
 def intervals(pairs) -> list[tuple[float, float]]:

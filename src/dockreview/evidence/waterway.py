@@ -14,8 +14,9 @@ import numpy as np
 import shapely
 from shapely import LineString, Point
 
-from dockreview.evidence.context import Context, dock_names, first_land, shore_normal
+from dockreview.evidence.context import Context, dock_names, first_land
 from dockreview.evidence.result import Gaps, Measure, figure_text
+from dockreview.geometry.vectors import shore_normal
 from dockreview.measure.envelope import dock_roots
 
 KEY = "waterway"
@@ -41,7 +42,7 @@ def measure(cx: Context) -> Measure:
     gaps = Gaps()
     m = cx.m
     c = cx.crossing
-    normal = shore_normal(cx, c)
+    normal = shore_normal(cx.shore, c, span=cx.units(1.0), seaward=cx.riparian.water_side.seaward)
     xy = shapely.get_coordinates(cx.dock.footprint)
     end = float(cx.station(xy).max())
     extent = float(((xy - c) @ normal).max())
