@@ -13,13 +13,12 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely import Polygon
-from shapely.geometry.base import BaseGeometry
 
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.evidence.context import ADJOINING_FT, Context, dock_names
 from dockreview.evidence.result import Gaps, Measure, figure_text
 from dockreview.geometry.riparian import riparian_geometry
+from dockreview.inputs.waterfront import waterfront_parts
 from dockreview.measure.envelope import dock_roots, docks_on_lot
 
 KEY = "neighbour_water"
@@ -34,13 +33,6 @@ METHOD = (
     "proposed dock's area inside it, the least distance from the dock to its side-line extensions, and to its "
     "dock (an existing dock whose landward end lies on that lot or its water, as Docks A decides)."
 )
-
-def _waterfront_part(geom: BaseGeometry, shore: BaseGeometry) -> Polygon:
-    parts = [p for p in shapely.get_parts(geom) if p.geom_type == "Polygon"]
-    gaps = shapely.distance(parts, shore)
-    nearest = gaps.min()
-    return max((p for p, g in zip(parts, gaps) if g <= nearest + 1e-6), key=lambda p: p.area)
-
 
 def measure(cx: Context) -> Measure:
     """Each adjoining lot's water near the proposed dock (``layers.parcels``), and its dock (``layers.docks``)."""
@@ -59,9 +51,13 @@ def measure(cx: Context) -> Measure:
     roots = dock_roots(docks.geometry.values, cx.shore) if docks is not None and not docks.empty else None
     names = dock_names(cx) if roots is not None else None
     items, drawn = [], []
-    for parcel_id, side, geom in zip(lots["parcel_id"], lots["side"], lots.geometry.values):
-        part = _waterfront_part(geom, cx.site.mhw)
+    parts, _ = waterfront_parts(lots.geometry.values, lambda polygons: shapely.distance(polygons, cx.site.mhw))
+    for parcel_id, side, part in zip(lots["parcel_id"], lots["side"], parts):
         item: dict[str, Any] = {"parcel_id": str(parcel_id), "side": str(side), "fronts_water": True}
+        if part is None:
+            item.update(fronts_water=False, reason="the parcel has no polygon area")
+            items.append(item)
+            continue
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)

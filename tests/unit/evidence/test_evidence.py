@@ -444,6 +444,21 @@ def test_adjoining_owners_water(tmp_path):
     assert right["its_docks"] == [] and right["to_its_dock_ft"] is None
 
 
+def test_a_multipart_neighbour_is_measured_on_its_waterfront_part(tmp_path):
+    # the right neighbour's record also holds a detached lot across the road, larger than its waterfront part:
+    # its water is its waterfront part's (the review's rule: the part nearest the MHW line), 200 ft by 200 ft
+    across = rect(100, -700, 400, -300)
+    parcels = [NEAR[0], NEAR[1], ("2-105-34", shapely.MultiPolygon([rect(100, -150, 300, 0), across]))]
+    dock = {"root": (70.0, 0.0), "bearing": "perpendicular", "length": 220.0, "width": 6.0}
+    review, _ = build(tmp_path, "nwmulti", parcels=parcels, dock=dock, docks=[])
+    lots = {lot["parcel_id"]: lot for lot in gather(review).neighbour_water.values["lots"]}
+    right = lots["2-105-34"]
+    assert right["fronts_water"] and right["side"] == "right"
+    assert right["water_sqft"] == pytest.approx(200.0 * 200.0, abs=0.5)
+    assert right["within_sqft"] == pytest.approx(23.0 * 200.0, abs=0.5), "u from 100 to 123, v from 0 to 200"
+    assert right["to_extension_ft"] == pytest.approx(27.0, abs=TOL_FT)
+
+
 def test_adjoining_owners_water_needs(tmp_path):
     review, _ = build(tmp_path, "nw0", parcels=lots((-100, 100)))
     nw = gather(review).neighbour_water
