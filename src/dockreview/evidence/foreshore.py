@@ -52,6 +52,7 @@ def measure(cx: Context) -> Measure:
         "least_clearance_ft": None, "least_clearance_at_ft": None, "greatest_clearance_ft": None,
         "under_deck_ft": None, "pass_under_length_ft": None, "step_over_length_ft": None, "passage": None,
         "pass_under_rule_ft": PASS_UNDER_FT, "step_over_rule_ft": STEP_OVER_FT, "dock_ends_before_mlw": None,
+        "passage_note": None,
     }
     geometry: dict[str, Any] = {}
     if source is None:

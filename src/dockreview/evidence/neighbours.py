@@ -24,6 +24,8 @@ from dockreview.measure.envelope import dock_roots, docks_on_lot
 KEY = "neighbour_water"
 #: The adjoining owners' water is measured within this many feet of the proposed dock (issue 12; the 50 ft of Docks D(1)).
 NEIGHBOUR_WATER_FT = 50.0
+#: Each adjoining lot's figures (None where not measured: a lot off the water, no docks layer).
+LOT_FIGURES = ("water_sqft", "within_sqft", "within_pct", "dock_inside_sqft", "to_extension_ft", "its_docks", "to_its_dock_ft")
 
 METHOD = (
     "Each adjoining lot (within {adjoining:g} ft of the lot) has its riparian geometry derived as the lot's is "
@@ -42,7 +44,7 @@ def measure(cx: Context) -> Measure:
     lots = cx.lots[cx.lots["adjoining"]]
     values: dict[str, Any] = {"within_ft": NEIGHBOUR_WATER_FT, "lot_count": None, "lots": []}
     if lots.empty:
-        gaps.add("layers.parcels (the adjoining lots: the parcels layer holds none touching the lot)", "lots")
+        gaps.add("layers.parcels (the adjoining lots: the parcels layer holds none touching the lot)", "lots", "lot_count")
         return gaps.measure("neighbour_water", method, values)
     review = cx.site.manifest.review
     footprint = cx.dock.footprint
@@ -53,7 +55,7 @@ def measure(cx: Context) -> Measure:
     items, drawn = [], []
     parts, _ = waterfront_parts(lots.geometry.values, lambda polygons: shapely.distance(polygons, cx.site.mhw))
     for parcel_id, side, part in zip(lots["parcel_id"], lots["side"], parts):
-        item: dict[str, Any] = {"parcel_id": str(parcel_id), "side": str(side), "fronts_water": True}
+        item: dict[str, Any] = {"parcel_id": str(parcel_id), "side": str(side), "fronts_water": True, "reason": None, **dict.fromkeys(LOT_FIGURES)}
         if part is None:
             item.update(fronts_water=False, reason="the parcel has no polygon area")
             items.append(item)
@@ -81,8 +83,6 @@ def measure(cx: Context) -> Measure:
             within_pct=100.0 * area / total if total > 0 else None,
             dock_inside_sqft=float(shapely.area(shapely.intersection(footprint, water))) * cx.ft**2,
             to_extension_ft=float(shapely.distance(footprint, lines)) * cx.ft,
-            its_docks=None,
-            to_its_dock_ft=None,
         )
         its = []
         if docks is None:
@@ -112,7 +112,7 @@ def rows(measure: Measure) -> list[tuple[str, str]]:
             out.append((label, "does not front the MHW line"))
             continue
         text = (f"{figure_text(lot['within_sqft'], 'sq ft', 0)} of its {figure_text(lot['water_sqft'], 'sq ft', 0)} of water within "
-                f"{NEIGHBOUR_WATER_FT:g} ft of the dock ({lot['within_pct']:.1f} %); {figure_text(lot['to_extension_ft'])} to its "
+                f"{NEIGHBOUR_WATER_FT:g} ft of the dock ({figure_text(lot['within_pct'], '%')}); {figure_text(lot['to_extension_ft'])} to its "
                 "side-line extensions")
         if lot["dock_inside_sqft"]:
             text += f"; the dock covers {figure_text(lot['dock_inside_sqft'], 'sq ft', 0)} of it"

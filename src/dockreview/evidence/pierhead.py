@@ -53,7 +53,8 @@ def measure(cx: Context) -> Measure:
     geometry: dict[str, Any] = {"proposed_end": Point(proposed_end)}
     docks = cx.site.docks
     if docks is None:
-        gaps.add("layers.docks (the existing docks along the shore)", "offset_ft", "shore_dock_count", "median_reach_ft", "greatest_reach_ft")
+        gaps.add("layers.docks (the existing docks along the shore)", "offset_ft", "shore_dock_count", "median_reach_ft", "greatest_reach_ft",
+                 "reach_beyond_neighbours_ft", "neighbours_reach_here_ft", "left_dock", "right_dock", "basis", "docks")
         return gaps.measure("pierhead_line", method, values, geometry)
     names = dock_names(cx) if not docks.empty else np.empty(0, dtype=str)
     own = set(cx.m.frontage_docks or ())

@@ -182,10 +182,12 @@ def measure(cx: Context) -> Measure:
     values: dict[str, Any] = {
         "view_radius_ft": settings.view_radius_ft, "neighbour_distance_ft": settings.neighbour_distance_ft,
         "viewpoint_count": None, "viewpoints": [],
+        "greatest_dock_share_of_view_pct": None, "greatest_dock_share_parcel_id": None, "adjoining_without_building": None,
     }
     buildings = cx.site.buildings
     if buildings is None:
-        gaps.add("layers.buildings (building footprints: the dwellings and what blocks their views)", "viewpoints")
+        gaps.add("layers.buildings (building footprints: the dwellings and what blocks their views)", "viewpoints", "viewpoint_count",
+                 "greatest_dock_share_of_view_pct", "greatest_dock_share_parcel_id", "adjoining_without_building")
         return gaps.measure("water_views", method, values)
     radius = cx.units(settings.view_radius_ft)
     geoms = buildings.geometry.values
@@ -240,6 +242,7 @@ def measure(cx: Context) -> Measure:
             "dock_share_of_open_view_pct": None,
             "vertical_angle_deg": None,
             "vertical_angle_at": None,
+            "vertical_angle_leaves_out": None,
         }
         if "existing" in sw.seen:
             existing_deg = sw.degrees(water & sw.seen["existing"])
@@ -256,8 +259,7 @@ def measure(cx: Context) -> Measure:
                 gaps.add(need, "vertical_angle_deg")
         else:
             item["vertical_angle_deg"], item["vertical_angle_at"] = _vertical_angle(cx, p, vp["eye_ft"], tops, obstacles, radius)
-            if missing_tops:
-                item["vertical_angle_leaves_out"] = [f"components whose height needs {need}" for need in missing_tops]
+            item["vertical_angle_leaves_out"] = [f"components whose height needs {need}" for need in missing_tops]
         # far lots count only when they see the dock; adjoining lots and the manifest's viewpoints always
         if vp["source"] == "default" and not item["adjoining"] and dock_deg <= 0:
             continue
@@ -308,6 +310,7 @@ def features(measure: Measure) -> dict[str, list[dict]]:
     for vp in measure.geometry.get("viewpoints", []):
         item = vp["item"]
         row = {k: v for k, v in item.items() if not isinstance(v, list)}
+        row["vertical_angle_leaves_out"] = "; ".join(item["vertical_angle_leaves_out"] or []) or None
         row["water_view_sectors_az_deg"] = pairs_text(item["water_view_sectors_az_deg"])
         row["dock_sectors_az_deg"] = pairs_text(item["dock_sectors_az_deg"])
         out["evidence_viewpoints"].append({**row, "geometry": vp["point"]})

@@ -54,7 +54,7 @@ def measure(cx: Context) -> Measure:
         "dock_share_along_axis_pct": None, "dock_share_square_pct": None,
         "one_third_width_ft": None, "one_third_note": ONE_THIRD_NOTE,
         "clear_width_ft": None, "clear_width_to": None, "clear_width_along_axis_ft": None,
-        "channel_distance_ft": None, "wider_than_ft": None,
+        "channel_distance_ft": None, "channel_note": None, "wider_than_ft": None,
     }
     geometry: dict[str, Any] = {"crossing": Point(c)}
     if s_axis is None:
@@ -62,7 +62,8 @@ def measure(cx: Context) -> Measure:
         gaps.add(
             f"layers.mhw reaching the opposite shore (the MHW line as read ends {seen_axis * cx.ft:,.0f} ft out along the "
             "dock's axis with no shore across; the review reads it within 2,000 ft of the lot)",
-            "width_along_axis_ft", "dock_share_along_axis_pct", "one_third_width_ft", "clear_width_ft",
+            "width_along_axis_ft", "dock_share_along_axis_pct", "one_third_width_ft", "clear_width_ft", "clear_width_to",
+            "clear_width_along_axis_ft",
         )
     else:
         width = s_axis * cx.ft
@@ -101,7 +102,6 @@ def measure(cx: Context) -> Measure:
         if "channel_clearance" in cx.review.layout.dimension_lines:
             geometry["channel"] = cx.review.layout.dimension_lines["channel_clearance"]
     else:
-        values["channel_distance_ft"] = None
         values["channel_note"] = "the channels layer holds no channel"
     return gaps.measure("waterway", method, values, geometry)
 
