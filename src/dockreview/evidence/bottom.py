@@ -20,6 +20,7 @@ from dockreview.evidence.context import STEP_FT, Context
 #: The section runs this far (ft) landward of the MHW crossing and beyond the farther of the dock's end and the reach limit.
 SECTION_MARGIN_FT = 20.0
 
+
 def section_span(cx: Context) -> tuple[float, float]:
     """The section's extent along the axis (units): from landward of the dock and its MHW crossing to past the reach limit."""
     s_dock = cx.station(shapely.get_coordinates(cx.dock.footprint))

@@ -25,6 +25,7 @@ METHOD = (
     "inside the vegetation layer's polygons. Shade: the area of the deck and floats seaward of the MHW line."
 )
 
+
 def measure(cx: Context) -> Measure:
     """Each component's distances from the MHW line, the deck and floats over vegetation (``layers.vegetation``), the shade."""
     method = METHOD

@@ -37,6 +37,7 @@ METHOD = (
     "'step over' when some stretch allows that, else 'go around'."
 )
 
+
 def measure(cx: Context) -> Measure:
     """The foreshore crossed along the dock's axis and the headroom under the deck over it."""
     method = METHOD.format(under=PASS_UNDER_FT, over=STEP_OVER_FT)

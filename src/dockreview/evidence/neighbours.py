@@ -36,6 +36,7 @@ METHOD = (
     "dock (an existing dock whose landward end lies on that lot or its water, as Docks A decides)."
 )
 
+
 def measure(cx: Context) -> Measure:
     """Each adjoining lot's water near the proposed dock (``layers.parcels``), and its dock (``layers.docks``)."""
     reach_ft = cx.profile("max_reach_ft")

@@ -36,6 +36,7 @@ METHOD = (
     "The proposed reach is measured as theirs (from the MHW line), the reach check's figure given too."
 )
 
+
 def measure(cx: Context) -> Measure:
     """The pier-head line of the existing docks along this shore (``layers.docks``) and the proposed dock's offset from it."""
     settings = cx.settings

@@ -31,6 +31,7 @@ METHOD = (
     "(navigable-reach) and the {reach:,.0f}-ft limit (Docks D(1)) along the axis."
 )
 
+
 def measure(cx: Context, foreshore: Measure) -> Measure:
     """The dock in section along its axis; the MLW crossing is the ``foreshore`` measure's."""
     reach_ft = cx.profile("max_reach_ft")

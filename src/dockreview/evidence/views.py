@@ -49,6 +49,7 @@ METHOD = (
     "C(4)), a float's deck its float_deck_above_water_in. Sectors are azimuths, degrees clockwise from grid north."
 )
 
+
 def _facing_edge(footprint: BaseGeometry, shore: BaseGeometry, tiny: float) -> tuple[np.ndarray, np.ndarray]:
     """The middle of the footprint edge facing the water, and that edge's outward normal.
 

@@ -36,6 +36,7 @@ METHOD = (
     "channel-clearance check)."
 )
 
+
 def measure(cx: Context) -> Measure:
     """The waterway's widths from the dock's MHW crossing (``layers.mhw`` reaching the opposite shore) and to the channel."""
     method = METHOD
