@@ -55,12 +55,6 @@ def azimuth_deg(axis: np.ndarray) -> float:
     return float(np.degrees(np.arctan2(axis[0], axis[1])) % 360.0)
 
 
-def direction(bearing_deg: float) -> np.ndarray:
-    """The unit vector of a bearing (degrees clockwise from grid north)."""
-    theta = np.radians(bearing_deg)
-    return np.array([np.sin(theta), np.cos(theta)])
-
-
 def _size(geom, ft: float) -> str:
     """``"20.0 x 10.0 ft"``: the long and short sides of a polygon's minimum rotated rectangle."""
     ring = np.asarray(shapely.oriented_envelope(geom).exterior.coords)
@@ -164,7 +158,7 @@ class ParametricGrowth(Growth):
             out.append(f"{f.layout} float {f.length:g} x {f.width:g} ft{side}")
         out.append(f"walkway width {spec.width:g} ft")
         if not self.moved:
-            out.append("root and bearing")
+            out.append("the proposal's root and bearing")
         return out
 
 
@@ -226,7 +220,6 @@ class FootprintGrowth(Growth):
         self.root = (float(at_root[0]), float(at_root[1]))
         self.bearing_deg = azimuth_deg(self.axis)
         self.centres = centres
-        self._proposal = dock
 
     def _width_ft(self) -> float:
         """The stretched component's greatest width across the axis (ft)."""
@@ -322,4 +315,4 @@ def growth(
     return FootprintGrowth(site, riparian, root=root, bearing=bearing)
 
 
-__all__ = ["FootprintGrowth", "Grown", "Growth", "ParametricGrowth", "azimuth_deg", "direction", "growth"]
+__all__ = ["FootprintGrowth", "Grown", "Growth", "ParametricGrowth", "azimuth_deg", "growth"]

@@ -167,7 +167,7 @@ def _search(grow: Growth, trial, cap_ft: float, ends: set[str]) -> LongestDock:
     overhang = max(0.0, x0 - first.reach_ft) if first.reach_ft is not None else 0.0
     upper = min(cap_ft, MAX_SCAN_FT) + overhang + SCAN_STEP_FT
     good, bad, stop = (x0, None, ()) if passes else (None, None, first.failures)
-    x = x0 + SCAN_STEP_FT if passes else max(grow.shortest_ft, 0.0) + SCAN_STEP_FT
+    x = x0 + SCAN_STEP_FT if passes else max(grow.shortest_ft, SCAN_STEP_FT)
     while x <= upper:
         t = trial(grow.at(x))
         if not t.failures:

@@ -23,7 +23,7 @@ from dockreview.cli import main
 from dockreview.profile import load_profile
 from dockreview.review.suggest import longest_dock, site_envelope
 from dockreview.rules import ruleset
-from support.sitegen import frame_in, lots_beside, make_site, rect, t_dock, write_local_site
+from support.sitegen import frame_in, lots_beside, make_site, rect, t_dock, t_footprint, write_local_site
 
 PROFILE = load_profile()
 #: The checks of the profile that geometry decides (the ones suggest grows the dock against).
@@ -326,3 +326,24 @@ def test_sample_sites_suggest_at_least_the_passing_proposal(tmp_path, name, prop
         assert m[key] == pytest.approx(m0[key], abs=0.01) if isinstance(m0[key], float) else m[key] == m0[key], key
     # the navigable-reach rule gives the float's extent beyond navigable depth: the dock now reaches the allowance
     assert m["reach_ft"] == pytest.approx(m0["max_allowed_reach_ft"], abs=0.02)
+
+
+def test_a_cad_survey_is_grown_into_a_geopackage_and_its_cad_layers_go(tmp_path):
+    # the T footprint of a 110-ft walkway drawn in a DXF in state-plane feet: grown to the 200-ft cap less the float
+    ezdxf = pytest.importorskip("ezdxf")
+    files = make_site(tmp_path / "lot", rotation=25.0, lot_width=300.0, footprint=t_footprint())
+    drawing = ezdxf.new(units=2)
+    for component, polygon in zip(files.layers["dock"]["component"], files.layers["dock"].geometry):
+        drawing.layers.add(component.upper())
+        drawing.modelspace().add_lwpolyline(polygon.exterior.coords[:-1], close=True, dxfattribs={"layer": component.upper()})
+    drawing.saveas(files.dir / "survey.dxf")
+    files.doc["dock"] = {"file": {"path": "survey.dxf", "assume_crs": "EPSG:2263"}, "cad_layers": {"WALKWAY": "walkway", "FLOAT": "float"}}
+    files.rewrite()
+    out = tmp_path / "out" / "site.toml"
+    run = suggest(files.manifest, out)
+    assert "changed: walkway 110.0 -> 190.0 ft" in run.output
+    dock = tomllib.loads(out.read_text())["dock"]
+    assert dock["file"].startswith("site-dock.gpkg:dock") and "cad_layers" not in dock
+    _, checks, m = checked(out, tmp_path)
+    no_geometric_failure(checks)
+    assert m["reach_ft"] == pytest.approx(200.0, abs=0.02) and m["float_area_sqft"] == pytest.approx(200.0, abs=0.01)
