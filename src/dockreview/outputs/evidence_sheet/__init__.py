@@ -1,15 +1,15 @@
 """The "Board evidence" sheet: the neighbours' views, the pier-head line, the waterway and the dock in section.
 
-:func:`plot_evidence` draws the second exhibit sheet of a review (Docks H; Art. VIII,
-waivers) from its :class:`~dockreview.evidence.Evidence` (``review.evidence``,
-computed once on the Review): a plan with each
-neighbouring dwelling's viewpoint and the sector of its water view the proposed dock
-takes, the pier-head line through the neighbouring docks' seaward ends, the
-waterway's width along the dock's axis and the clear width left, each adjoining
-lot's water within 50 ft of the dock and the foreshore crossing; and a second panel
-with the dock in section along its axis (:func:`plot_section`). Beside them, the
-figures of every measure and what any measure still needs. :func:`save_evidence`
-writes the sheet as PNG (300 dpi), PDF or SVG, whole or not at all.
+:func:`plot_evidence` draws the second exhibit sheet of a review (Docks H; Art.
+VIII, waivers) from its :class:`~dockreview.evidence.Evidence`, computed once on the
+Review (``review.evidence``): a plan with each neighbouring dwelling's viewpoint and
+the sector of its water view the proposed dock takes, the pier-head line through the
+neighbouring docks' seaward ends, the waterway's width along the dock's axis and the
+clear width left, each adjoining lot's water within 50 ft of the dock and the
+foreshore crossing; and a second panel with the dock in section along its axis
+(:func:`plot_section`). Beside them, the figures of every measure and what any
+measure still needs. :func:`save_evidence` writes the sheet as PNG (300 dpi), PDF or
+SVG, whole or not at all.
 
 The modules: ``plan`` (the plan and its labels), ``section`` (the dock in
 section) and ``figures`` (the figures panel). The plan is fitted and labelled by
