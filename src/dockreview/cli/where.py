@@ -8,15 +8,18 @@ command of the group does.
 from __future__ import annotations
 
 import sys
+import warnings
 
 import click
 
 from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
 from dockreview.cli.options import engine_option, load_quietly, profile_option
+from dockreview.errors import DockReviewWarning
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import load_profile
+from dockreview.review.pipeline import review
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
 
 
@@ -63,7 +66,10 @@ def envelope_command(
         matplotlib.use("Agg")
         from dockreview.outputs.exhibit import save_envelope_map
 
-        save_envelope_map(site, env, map_path, profile=profile, page=page)
+        with warnings.catch_warnings():  # said once already, by the envelope above
+            warnings.simplefilter("ignore", DockReviewWarning)
+            reviewed = review(site, profile=profile)
+        save_envelope_map(reviewed, map_path, envelope=env, page=page)
         click.echo(f"map written to {map_path}", err=True)
 
 
