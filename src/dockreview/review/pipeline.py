@@ -252,11 +252,20 @@ def riparian_method(site: Site, rules: RuleSet) -> dict:
 
 
 def site_riparian(site: Site, rules: RuleSet) -> Riparian:
-    """The riparian geometry of the site's lot, by the method of :func:`riparian_method`."""
-    return riparian_geometry(
-        site.parcel, site.mhw, tolerance=site.to_units(site.manifest.review.mhw_tolerance_ft), ft_per_unit=site.ft_per_unit,
-        **riparian_method(site, rules),
-    )
+    """The riparian geometry of the site's lot, by the method of :func:`riparian_method`.
+
+    What the geometry cannot answer is named with the parcel and its layers.
+    """
+    method = riparian_method(site, rules)
+    try:
+        return riparian_geometry(
+            site.parcel, site.mhw, tolerance=site.to_units(site.manifest.review.mhw_tolerance_ft),
+            ft_per_unit=site.ft_per_unit, **method,
+        )
+    except SiteDataError as exc:
+        raise SiteDataError(
+            f"{site.layer_label('parcels')}: parcel '{site.parcel_id}': {exc} (MHW line: {site.layer_label('mhw')})"
+        ) from exc
 
 
 def facts_of(site: Site) -> Facts:
