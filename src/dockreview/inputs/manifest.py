@@ -20,7 +20,7 @@ from dockreview.errors import ManifestError
 
 DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
-LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw")
+LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
 EXTENSION_DIRECTIONS = ("last-course", "chord")
 FLOAT_LAYOUTS = ("I", "T", "L")

@@ -80,6 +80,9 @@ class Site:
     buildings : GeoDataFrame or None
         Building footprints (polygons), for the neighbours' water views.
     mlw : shapely geometry or None
+    centerline : shapely geometry or None
+        The waterway's centreline or channel thread (lines), for riparian lines and widths
+        measured square to it.
         The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
@@ -102,6 +105,7 @@ class Site:
     vegetation: gpd.GeoDataFrame | None = None
     buildings: gpd.GeoDataFrame | None = None
     mlw: BaseGeometry | None = None
+    centerline: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
 
@@ -451,7 +455,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     if "vegetation" in manifest.layers:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
-    buildings = mlw = None
+    buildings = mlw = centerline = None
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
         buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
@@ -459,6 +463,10 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "mlw", engine, working, sources)
         frame = _clean(raw, label["mlw"], ("LineString", "Polygon"), required=True)
         mlw = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
+    if "centerline" in manifest.layers:
+        raw = _read(manifest, "centerline", engine, working, sources)
+        frame = _clean(raw, label["centerline"], ("LineString",), required=True)
+        centerline = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
 
     footprint = None
     if manifest.dock.footprint is not None:
@@ -484,6 +492,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         vegetation=vegetation,
         buildings=buildings,
         mlw=mlw,
+        centerline=centerline,
         parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
     )

@@ -6,8 +6,9 @@ A kind is written once and states
   or as the name of a ``[values]`` entry), code lists, words;
 * its **sense** (:data:`~dockreview.rules.base.SENSES`): at least, at most,
   equals, qualifies, judged by the Board;
-* which **measurements** it reads, and whether the dock's geometry decides it
-  (``geometric``: suggest grows a dock against these) or two layers' relative
+* which **measurements** it reads, and whether the geometry of the lot and the
+  dock alone decides it (``geometric``: suggest grows a dock against these, the
+  batch audits decide them from layers) or two layers' relative
   position does (``between_layers``: a datum transformation's accuracy matters);
 * its **requirement** -- the limit, as one function of the profile's numbers and
   the lot's figures that takes a scalar :class:`~dockreview.measure.measurements.Measurements`

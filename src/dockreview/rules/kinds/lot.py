@@ -17,6 +17,7 @@ class Frontage(Bound):
     what = "frontage along the MHW line"
     noun = "frontage"
     reads = ("frontage_ft",)
+    geometric = True
     between_layers = True
     params = (Param("limit", doc="the least frontage, ft"),)
 
