@@ -48,16 +48,18 @@ CHART_LAYERS = frozenset({"channels", "docks"})
 
 
 def audit_scope(rules: RuleSet, figures, given=CHART_LAYERS) -> tuple[Bound, ...]:
-    """The checks an audit can decide: the bounds whose figures are in ``figures`` and whose layers are ``given``.
+    """The checks an audit decides: those the rules call decidable from the layers ``given``
+    (:meth:`~dockreview.rules.RuleSet.decidable`) that are bounds on a figure in ``figures``.
 
     Examples
     --------
     >>> from dockreview.rules import ruleset
-    >>> [r.id for r in audit_scope(ruleset(), ["overall_reach_ft", "reach_ft", "length_ft", "channel_clearance_ft", "dock_clearance_ft"])]
+    >>> [r.id for r in audit_scope(ruleset(), ["overall_reach_ft", "channel_clearance_ft", "dock_clearance_ft"])]
     ['reach', 'channel-clearance', 'dock-clearance']
     """
-    have, given = set(figures), set(given)
-    return tuple(r for r in rules.rules if isinstance(r, Bound) and r.measure in have and set(r.needs) <= given)
+    have = set(figures)
+    chosen = (rules.rule(check) for check in rules.decidable(given))
+    return tuple(r for r in chosen if isinstance(r, Bound) and r.measure in have)
 
 
 def decide(scope: tuple[Bound, ...], figures: dict[str, np.ndarray], facts: Facts) -> dict[str, np.ndarray]:

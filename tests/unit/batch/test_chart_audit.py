@@ -209,6 +209,21 @@ def test_with_parcels_each_dock_is_checked_against_its_own_lot(drawing):
     assert (result["verdict"] == "noncompliant").all()
 
 
+def test_the_required_setback_follows_the_profile(drawing, tmp_path):
+    # Docks C amended to half the frontage: lot A's 160 ft requires 80 ft, lot B's 200 ft 100 ft
+    text = resources.files("dockreview.rules.profiles").joinpath("kings-point-ny.toml").read_text("utf-8")
+    old = "[values.setback_fraction_of_frontage]\nvalue = 0.40"
+    assert text.count(old) == 1
+    profile = tmp_path / "amended.toml"
+    profile.write_text(text.replace(old, "[values.setback_fraction_of_frontage]\nvalue = 0.50"))
+    parcels = gpd.GeoDataFrame(
+        {"PIN": ["A", "B"]}, geometry=[drawing.place(box(-100, -150, 60, 0)), drawing.place(box(60, -150, 260, 0))], crs=drawing.crs
+    )
+    result = _audit(drawing, drawing.chart(T_HEAD + FINGERS), parcels=parcels, id_field="PIN", profile=str(profile))
+    assert result.loc["HAND.000:T-STEM", "required_setback_ft"] == pytest.approx(80.0, abs=1e-3)
+    assert result.loc["HAND.000:F-SPINE", "required_setback_ft"] == pytest.approx(100.0, abs=1e-3)
+
+
 def test_a_dock_with_no_lot_near_it_needs_data_for_the_lot_checks(drawing):
     parcels = gpd.GeoDataFrame({"PIN": ["FAR"]}, geometry=[drawing.place(box(1000, -150, 1200, 0))], crs=drawing.crs)
     row = _audit(drawing, drawing.chart(T_HEAD), parcels=parcels, id_field="PIN").iloc[0]
