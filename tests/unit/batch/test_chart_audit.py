@@ -324,25 +324,6 @@ def test_the_key_west_audit_has_one_row_per_connected_structure(audit, listing):
     assert f"{len(structures)} docks (376 charted features)" in output
 
 
-OTHER_CELLS = sorted({p.name: p for p in SHARED_ENC.glob("*.000") if p.name not in {c.name for c in CELLS}}.values())
-
-
-@pytest.mark.parametrize("cell", OTHER_CELLS, ids=[p.name for p in OTHER_CELLS])
-def test_other_harbours_cells_have_one_row_per_connected_structure(cell, tmp_path):
-    """Every other harbour's cell in the shared real-data folder (none but Key West's copies there today)."""
-    features = {**_fiona_features(cell), "cell": cell.name}
-    piers = _raw_piers(features)
-    if not piers:
-        pytest.skip(f"{cell.name} charts no piers")
-    out = tmp_path / "docks.gpkg"
-    result = CliRunner().invoke(main, ["audit", "--chart", str(cell), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    frame = gpd.read_file(out, layer="docks")
-    structures = _structures(piers)
-    assert len(frame) == len(structures)
-    assert sorted(sorted(f.split(", ")) for f in frame["features"]) == sorted(sorted(s) for s in structures)
-
-
 def test_three_docks_reach_and_clearances_agree_with_a_second_method(audit, listing):
     """Reach and clearances of three docks, from fiona's raw features projected with pyproj (metres, UTM 17N)."""
     frame, _, _ = audit
