@@ -35,7 +35,6 @@ from support.paths import DATA
 ENC = DATA / "key-west-chart"
 CELLS = [ENC / "US5FL4DR.000", ENC / "US5FL4DQ.000"]  # in the repository: these tests never skip
 #: Other harbours' cells kept beside the project (read-only); used when present.
-SHARED_ENC = Path("/work/shared/realdata/enc")
 FT = 1 / 0.3048  # feet in a metre
 SHORE_CATSLC = (6, 8, 9, 10, 15)  # wharf, rip-rap, revetment, seawall, solid-face wharf
 
