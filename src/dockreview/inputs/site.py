@@ -80,10 +80,15 @@ class Site:
     buildings : GeoDataFrame or None
         Building footprints (polygons), for the neighbours' water views.
     mlw : shapely geometry or None
+        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
     centerline : shapely geometry or None
         The waterway's centreline or channel thread (lines), for riparian lines and widths
         measured square to it.
-        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
+    mllw : shapely geometry or None
+        The mean lower low-water line (a polygon layer is read by its boundary), for lengths measured from it.
+    bulkhead : shapely geometry or None
+        Bulkheads and seawalls (lines; a polygon layer is read by its boundary), a reference line for
+        protrusion and waterway widths.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
@@ -106,6 +111,8 @@ class Site:
     buildings: gpd.GeoDataFrame | None = None
     mlw: BaseGeometry | None = None
     centerline: BaseGeometry | None = None
+    mllw: BaseGeometry | None = None
+    bulkhead: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
 
@@ -456,6 +463,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
     buildings = mlw = centerline = None
+    lines: dict[str, BaseGeometry | None] = {"mllw": None, "bulkhead": None}
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
         buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
@@ -467,6 +475,9 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "centerline", engine, working, sources)
         frame = _clean(raw, label["centerline"], ("LineString",), required=True)
         centerline = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
+    for role in (r for r in lines if r in manifest.layers):
+        frame = _clean(_read(manifest, role, engine, working, sources), label[role], ("LineString", "Polygon"), required=True)
+        lines[role] = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
 
     footprint = None
     if manifest.dock.footprint is not None:
@@ -493,6 +504,8 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         buildings=buildings,
         mlw=mlw,
         centerline=centerline,
+        mllw=lines["mllw"],
+        bulkhead=lines["bulkhead"],
         parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
     )

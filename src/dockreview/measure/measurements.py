@@ -33,6 +33,17 @@ class Measurements(Mapping):
     check decides on (Docks D(1)). ``dock_on_lot`` tells whether the dock's
     landward end lies on the lot or its water, and ``dock_lot`` names the parcel
     it lies on or in front of when it does not.
+
+    Beyond Kings Point (the other towns' laws, :mod:`dockreview.measure.waterway`,
+    :mod:`~dockreview.measure.datums`, :mod:`~dockreview.measure.areas`,
+    :mod:`~dockreview.measure.vessel`): the waterway's width by each method from
+    each reference line (``width_<method>_ft`` from MHW, ``bulkhead_width_...``,
+    ``vegetation_width_...``), the protrusion from the lot's bulkhead, the reach
+    from the MLW and MLLW lines, the berths' depth at MLW and MLLW, each component
+    kind's area and each lift's, the extent along the shore, and the setbacks and
+    protrusion with the moored vessel (``vessel_...``). Each is None when the data
+    cannot give it, and ``missing`` says what to supply (it is not a measurement,
+    and :meth:`to_dict` leaves it out).
     """
 
     frontage_ft: float
@@ -69,10 +80,54 @@ class Measurements(Mapping):
     component_kinds: tuple[str, ...] = ()
     dock_on_lot: bool = True
     dock_lot: str | None = None
+    # -- the waterway's width by method, from MHW, a bulkhead, the marsh vegetation's edge (measure.waterway)
+    width_along_axis_ft: float | None = None
+    width_square_to_shore_ft: float | None = None
+    width_square_to_centerline_ft: float | None = None
+    width_average_ft: float | None = None
+    bulkhead_width_along_axis_ft: float | None = None
+    bulkhead_width_square_to_shore_ft: float | None = None
+    bulkhead_width_square_to_centerline_ft: float | None = None
+    bulkhead_width_average_ft: float | None = None
+    vegetation_width_along_axis_ft: float | None = None
+    vegetation_width_square_to_shore_ft: float | None = None
+    vegetation_width_square_to_centerline_ft: float | None = None
+    vegetation_width_average_ft: float | None = None
+    reach_from_bulkhead_ft: float | None = None
+    # -- datum lines other than MHW, and the berths' depth (measure.datums)
+    reach_from_mlw_ft: float | None = None
+    reach_from_mllw_ft: float | None = None
+    mlw_line_from: str | None = None
+    mllw_line_from: str | None = None
+    berth_count: int = 0
+    min_berth_depth_ft: float | None = None
+    min_berth_depth_mllw_ft: float | None = None
+    # -- areas and the extent along the shore (measure.areas)
+    walkway_area_sqft: float | None = None
+    ramp_area_sqft: float | None = None
+    landing_area_sqft: float | None = None
+    boat_lift_area_sqft: float | None = None
+    pwc_lift_area_sqft: float | None = None
+    pile_area_sqft: float | None = None
+    lift_areas_sqft: tuple[float, ...] = ()
+    along_shore_extent_ft: float | None = None
+    # -- with the moored vessel (measure.vessel)
+    vessel_reach_ft: float | None = None
+    vessel_reach_from_bulkhead_ft: float | None = None
+    vessel_setback_left_ft: float | None = None
+    vessel_setback_right_ft: float | None = None
+    vessel_setback_ft: float | None = None
+    missing: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, float | int | None]:
-        """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None)."""
-        return {k: (None if isinstance(v, float) and not np.isfinite(v) else v) for k, v in asdict(self).items()}
+        """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None; ``missing`` left out)."""
+        return {
+            k: (None if isinstance(v, float) and not np.isfinite(v) else v) for k, v in asdict(self).items() if k != "missing"
+        }
+
+    def why_missing(self, key: str, default: str = "") -> str:
+        """What to supply for the figure ``key`` when it is None (``default`` when the measurement says nothing)."""
+        return self.missing.get(key, default)
 
     def __getitem__(self, key: str) -> float | int | None:
         if key not in self.__dataclass_fields__:
@@ -96,6 +151,9 @@ class Layout:
     dimension each distance: ``setback_left``, ``setback_right``, ``reach``
     (frontage to the farthest point), ``length`` (along the axis from the MHW
     crossing to the seaward end), ``channel_clearance`` and ``dock_clearance``.
+    ``width_lines`` holds the section each waterway width was measured on (by its
+    measurement's name), ``datum_lines`` the MLW and MLLW lines used, ``vessel``
+    the moored vessel's footprint (None without one).
     """
 
     riparian: Riparian
@@ -105,6 +163,9 @@ class Layout:
     envelope: Envelope
     dimension_lines: dict[str, LineString] = field(default_factory=dict)
     reach_limit: BaseGeometry = field(default_factory=LineString)
+    width_lines: dict[str, LineString] = field(default_factory=dict)
+    datum_lines: dict[str, BaseGeometry] = field(default_factory=dict)
+    vessel: BaseGeometry | None = None
 
     @property
     def allowed_band(self) -> BaseGeometry:

@@ -180,7 +180,7 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     site : Site
         From :func:`dockreview.load_site`.
     profile : Profile, RuleSet, name or path, optional
-        The rule profile; the shipped Kings Point profile by default.
+        The rule profile; by default the manifest's ``[review] profile``, else the shipped Kings Point profile.
 
     Returns
     -------
@@ -191,8 +191,8 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     DockReviewError
         When the data cannot answer (no water frontage, dock not in the water).
     """
-    rules = ruleset(profile)
     settings = site.manifest.review
+    rules = ruleset(profile if profile is not None else settings.profile)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
         riparian = riparian_geometry(
