@@ -24,7 +24,7 @@ import numpy as np
 import shapely
 from shapely import Polygon
 
-from dockreview.geometry.dock import Dock, long_axis, rectangle
+from dockreview.geometry.dock import Dock, long_axis, oriented_rectangle, rectangle
 from dockreview.geometry.riparian import left_of
 from dockreview.inputs.manifest import Vessel
 
@@ -50,7 +50,7 @@ def vessel_footprint(dock: Dock, vessel: Vessel, ft: float) -> tuple[Polygon | N
     centre = np.asarray(out.centroid.coords[0])
     along = long_axis(out)
     side = left_of(along)
-    rect = shapely.get_coordinates(shapely.oriented_envelope(out))[:4]
+    rect = oriented_rectangle(out)[:4]
     half = float(np.abs((rect - centre) @ side).max())
     outward = side @ dock.axis
     if abs(outward) < np.sqrt(0.5):  # within 45 deg of in line with the dock: the right side looking seaward
