@@ -76,6 +76,11 @@ class Param:
     default: Any = _REQUIRED
     doc: str = ""
 
+    @property
+    def required(self) -> bool:
+        """Whether a check of the kind must give this parameter (it has no default)."""
+        return self.default is _REQUIRED
+
 
 class RuleKind:
     """One configured check: a kind with its profile's numbers, its id, section and title.
