@@ -172,7 +172,7 @@ def oriented_rectangle(geom: shapely.Geometry) -> np.ndarray:
 
 
 def long_axis(geom: shapely.Geometry) -> np.ndarray:
-    """Unit direction of the long side of ``geom``'s minimum rotated rectangle."""
+    """Unit direction of the long side of ``geom``'s minimum rotated rectangle (found at the origin: :func:`oriented_rectangle`)."""
     rect = oriented_rectangle(geom)
     e1, e2 = rect[1] - rect[0], rect[2] - rect[1]
     edge = e1 if np.hypot(*e1) >= np.hypot(*e2) else e2

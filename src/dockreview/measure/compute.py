@@ -140,7 +140,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         landing_width_ft=feet(landing_width),
         boat_lift_count=kinds.count("boat_lift"),
         pwc_lift_count=kinds.count("pwc_lift"),
-        lift_angle_deg=lift_angle(dock, mhw, crossing),
+        lift_angle_deg=lift_angle(dock, mhw, crossing, 1.0 / ft),
         frontage_docks=frontage_docks(site, riparian, tolerance),
         component_kinds=tuple(sorted(set(kinds))),
         dock_on_lot=on_lot,
