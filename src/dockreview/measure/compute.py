@@ -192,17 +192,18 @@ def _other_laws(
     out: dict = {**widths.values}
     bulkhead = lot_bulkhead(site, riparian, tolerance)
     if bulkhead is None:
-        why = "give layers.bulkhead (bulkheads and seawalls, lines)" if site.bulkhead is None else (
-            "the bulkhead layer does not run along the lot (within the MHW tolerance of the parcel or its frontage)"
+        why = ("layers.bulkhead", "give layers.bulkhead (bulkheads and seawalls, lines)") if site.bulkhead is None else (
+            "layers.bulkhead along the lot",
+            "the bulkhead layer does not run along the lot (within the MHW tolerance of the parcel or its frontage)",
         )
         missing["reach_from_bulkhead_ft"] = missing["vessel_reach_from_bulkhead_ft"] = why
     out["reach_from_bulkhead_ft"] = None if bulkhead is None else protrusion_from(dock.footprint, bulkhead, step) * ft
     lines = {}
     for datum in DATUMS:
-        line, source = datum_line(site, datum)
+        line, source, need = datum_line(site, datum)
         key = f"reach_from_{datum}_ft"
         if line is None:
-            out[key], missing[key] = None, source
+            out[key], missing[key] = None, (need, source)
             continue
         lines[datum] = line
         out[key] = reach_from_line(line, dock, site.parcel, crossing, end, step) * ft

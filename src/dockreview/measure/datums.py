@@ -39,24 +39,23 @@ def mllw_below_mlw(site: Site) -> float | None:
     return given if given is not None else site.manifest.datum_offset_ft
 
 
-def datum_line(site: Site, datum: str) -> tuple[BaseGeometry | None, str]:
-    """The datum's line (working CRS) and where it came from, or None and what to supply."""
+def datum_line(site: Site, datum: str) -> tuple[BaseGeometry | None, str, str | None]:
+    """The datum's line (working CRS), where it came from -- or None, why, and the input to supply."""
     layer = site.mlw if datum == "mlw" else site.mllw
     if layer is not None:
-        return layer, f"the {datum} layer"
+        return layer, f"the {datum} layer", None
     level = 0.0 if datum == "mlw" else mllw_below_mlw(site)
     if level is None:
-        return None, "give layers.mllw (the MLLW line), or soundings and [datums] mllw_below_mlw_ft"
+        return None, "give layers.mllw (the MLLW line), or soundings and [datums] mllw_below_mlw_ft", "[datums] mllw_below_mlw_ft"
     if site.soundings is None:
-        return None, f"give layers.{datum} (the {datum.upper()} line), or soundings to draw it"
+        return None, f"give layers.{datum} (the {datum.upper()} line), or soundings to draw it", "layers.soundings"
     bathy = site.depths
     tri = bathy.interpolator.tri
     line = contour(tri.points, tri.simplices, np.asarray(bathy.interpolator.values)[:, 0], level)
     if line.is_empty:
-        return None, (
-            f"the soundings never reach {level:g} ft below MLW (the {datum.upper()} line): extend them, or give layers.{datum}"
-        )
-    return line, f"the soundings' contour at {level:g} ft below MLW"
+        why = f"the soundings never reach {level:g} ft below MLW (the {datum.upper()} line): extend them, or give layers.{datum}"
+        return None, why, f"soundings reaching the {datum.upper()} line"
+    return line, f"the soundings' contour at {level:g} ft below MLW", None
 
 
 def reach_from_line(line: BaseGeometry, dock: Dock, parcel: BaseGeometry, crossing: float, end: float, step: float) -> float:

@@ -117,7 +117,7 @@ class Measurements(Mapping):
     vessel_setback_left_ft: float | None = None
     vessel_setback_right_ft: float | None = None
     vessel_setback_ft: float | None = None
-    missing: Mapping[str, str] = field(default_factory=dict)
+    missing: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, float | int | None]:
         """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None; ``missing`` left out)."""
@@ -126,8 +126,12 @@ class Measurements(Mapping):
         }
 
     def why_missing(self, key: str, default: str = "") -> str:
-        """What to supply for the figure ``key`` when it is None (``default`` when the measurement says nothing)."""
-        return self.missing.get(key, default)
+        """Why the figure ``key`` is None and what to supply, in words (``default`` when the measurement says nothing)."""
+        return self.missing[key][1] if key in self.missing else default
+
+    def input_missing(self, key: str) -> str | None:
+        """The input to supply for the figure ``key`` (``"layers.centerline"``), or None."""
+        return self.missing[key][0] if key in self.missing else None
 
     def __getitem__(self, key: str) -> float | int | None:
         if key not in self.__dataclass_fields__:

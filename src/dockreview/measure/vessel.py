@@ -29,23 +29,23 @@ from dockreview.geometry.riparian import left_of
 from dockreview.inputs.manifest import Vessel
 
 
-def vessel_footprint(dock: Dock, vessel: Vessel, ft: float) -> tuple[Polygon | None, str | None]:
-    """The moored vessel's footprint (working CRS), or None and what to supply."""
+def vessel_footprint(dock: Dock, vessel: Vessel, ft: float) -> tuple[Polygon | None, tuple[str, str] | None]:
+    """The moored vessel's footprint (working CRS), or None and (the input to supply, why)."""
     if vessel.length_ft is None or vessel.beam_ft is None:
-        return None, "give [vessel] length_ft and beam_ft (the boat moored at the dock)"
+        return None, ("[vessel] length_ft, beam_ft", "give [vessel] length_ft and beam_ft (the boat moored at the dock)")
     length, beam = vessel.length_ft / ft, vessel.beam_ft / ft
     frame = dock.components
     if vessel.moored_at == "lift":
         lifts = frame[frame["component"] == "boat_lift"]
         lifts = lifts if len(lifts) else frame[frame["component"] == "pwc_lift"]
         if lifts.empty:
-            return None, "the dock has no lift to moor the vessel in ([vessel] moored_at = \"lift\")"
+            return None, ("a boat lift, or [vessel] moored_at", "the dock has no lift to moor the vessel in ([vessel] moored_at = \"lift\")")
         lift = max(lifts.geometry.values, key=shapely.area)
         centre = np.asarray(lift.centroid.coords[0])
         along = long_axis(lift)
         return rectangle(centre, along, (-length / 2, length / 2), (-beam / 2, beam / 2)), None
     if not dock.floats:
-        return None, "the dock has no float to moor the vessel at ([vessel] moored_at = \"float\")"
+        return None, ("a float, or [vessel] moored_at", "the dock has no float to moor the vessel at ([vessel] moored_at = \"float\")")
     out = max(dock.floats, key=lambda f: float((np.asarray(f.centroid.coords[0]) - dock.origin) @ dock.axis))
     centre = np.asarray(out.centroid.coords[0])
     along = long_axis(out)

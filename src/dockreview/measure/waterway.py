@@ -80,7 +80,7 @@ class Widths:
 
     values: dict[str, float | None] = field(default_factory=dict)
     lines: dict[str, LineString] = field(default_factory=dict)
-    missing: dict[str, str] = field(default_factory=dict)
+    missing: dict[str, tuple[str, str]] = field(default_factory=dict)  # figure -> (the input to supply, why)
 
 
 def barriers(site: Site, riparian: Riparian) -> dict[str, BaseGeometry | None]:
@@ -129,17 +129,18 @@ def waterway_widths(site: Site, riparian: Riparian, dock: Dock, crossing: float,
             key = width_field(method, reference)
             widths.values[key] = None
             if barrier is None:
-                widths.missing[key] = f"give {_LAYER[reference]}"
+                widths.missing[key] = (f"layers.{reference}", f"give {_LAYER[reference]}")
                 continue
             if section is None:
-                widths.missing[key] = "give layers.centerline (the waterway's centreline or channel thread, lines)"
+                widths.missing[key] = ("layers.centerline", "give layers.centerline (the waterway's centreline or channel thread, lines)")
                 continue
             origins, direction, probes = section
             gaps = [gap_around(t, p) for t, p in zip(crossings(origins, direction, barrier, far), probes)]
             if any(g is None for g in gaps):
                 lines = "MHW line" if reference == "mhw" else f"{reference} layer"
                 widths.missing[key] = (
-                    f"the {lines} does not reach across the water {method.replace('-', ' ')}: extend it to the opposite shore"
+                    f"layers.{reference} reaching the opposite shore",
+                    f"the {lines} does not reach across the water {method.replace('-', ' ')}: extend it to the opposite shore",
                 )
                 continue
             spans = np.array([hi - lo for lo, hi in gaps])

@@ -140,4 +140,4 @@ with_vessel = true
 """)
     check = _review(_site(tmp_path, "EPSG:2263", T_DOCK, lot_width=200.0), town).check("setback")
     assert check.status == "needs-data" and check.value is None
-    assert "[vessel] length_ft and beam_ft" in check.message
+    assert "[vessel] length_ft and beam_ft" in check.message and check.needs == ("[vessel] length_ft, beam_ft",)

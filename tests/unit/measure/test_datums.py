@@ -72,7 +72,7 @@ def test_without_the_offset_the_mllw_line_needs_data(tmp_path):
     for check_id in ("length-from-mllw", "berth-depth"):
         check = r.check(check_id)
         assert check.status == "needs-data" and check.value is None
-        assert "mllw_below_mlw_ft" in check.message
+        assert "mllw_below_mlw_ft" in check.message and check.needs == ("[datums] mllw_below_mlw_ft",)
 
 
 @pytest.mark.parametrize("crs", CRSS)
@@ -97,5 +97,5 @@ def test_a_lift_in_shallower_water_decides_the_berth_depth(tmp_path, crs):
 def test_without_soundings_the_berth_depth_needs_them(tmp_path):
     r = _site(tmp_path, "EPSG:2263", soundings=False)
     check = r.check("berth-depth")
-    assert check.status == "needs-data" and "layers.soundings" in check.message
+    assert check.status == "needs-data" and "layers.soundings" in check.message and check.needs == ("layers.soundings",)
     assert r.check("length-from-mllw").status == "needs-data"

@@ -150,7 +150,7 @@ def test_no_centreline_and_no_far_bank_need_data_never_zero(tmp_path):
     assert m.width_square_to_centerline_ft is None and m.width_along_axis_ft is None
     share = r.check("channel-share")
     assert share.status == "needs-data" and share.limit is None
-    assert "layers.centerline" in share.message
+    assert "layers.centerline" in share.message and share.needs == ("layers.centerline",)
     assert "opposite shore" in m.why_missing("width_along_axis_ft")
     extent = r.check("extent-from-shore")  # 30 ft from the shore needs no width
     assert (extent.status, extent.value) == ("fail", pytest.approx(35.0, abs=1e-3))

@@ -42,6 +42,7 @@ def test_slips_per_frontage(tmp_path, crs, frontage, allowed, status):
 def test_slips_not_given_need_data(tmp_path):
     check = _review(tmp_path, "EPSG:2263", profile="wisconsin-nr326").check("boat-slips")
     assert check.status == "needs-data" and check.value is None and "[dock.attributes] slips" in check.message
+    assert check.needs == ("[dock.attributes] slips",)
 
 
 @pytest.mark.parametrize(("joists", "status"), [(3.9, "fail"), (4.0, "pass"), (None, "needs-data")])

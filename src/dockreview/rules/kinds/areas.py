@@ -119,7 +119,8 @@ class TotalArea(WaterwayKind):
             terms += f" − one lift not counted ({fmt(free, 'sq ft')}, at most {fmt(self.p.free_lift_sqft, 'sq ft')})"
         left_out = [k.replace("_", " ") for k in COMPONENTS if k not in self.kinds]
         if limit is None:
-            return self.result(NEEDS_DATA, f"{terms} = {fmt(total, 'sq ft')}; the tier is unknown: {self._missing(m)}", value=total)
+            message = f"{terms} = {fmt(total, 'sq ft')}; the tier is unknown: {self._missing(m)}"
+            return self.result(NEEDS_DATA, message, value=total, needs=self._supply(m))
         shown, bound = fmt_pair(total, limit, self.unit)
         ok = bool(not_above(total, limit))
         tier = ""

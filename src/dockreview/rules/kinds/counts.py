@@ -66,6 +66,9 @@ class CountPerFrontage(Bound):
     def missing(self, m, facts: Facts) -> str | None:
         return f"give [dock.attributes] {self.p.key} (the number of {self.p.unit} the dock provides)"
 
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return (f"[dock.attributes] {self.p.key}",)
+
     def message(self, m, facts, value, limit, ok) -> str:
         steps = int(round((limit - self.p.first) / self.p.per)) if self.p.per else 0
         basis = (

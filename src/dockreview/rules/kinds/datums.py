@@ -75,6 +75,10 @@ class DatumReach(Bound):
     def missing(self, m, facts: Facts) -> str | None:
         return m.why_missing(self.measure) if hasattr(m, "why_missing") else None
 
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        given = m.input_missing(self.measure) if hasattr(m, "input_missing") else None
+        return (given,) if given else ()
+
     def message(self, m, facts, value, limit, ok) -> str:
         return f"{super().message(m, facts, value, limit, ok)} (the {self.datum.upper()} line: {m[f'{self.datum}_line_from']})"
 
@@ -129,6 +133,13 @@ class BerthDepth(Bound):
         if self.datum == "mllw" and m["min_berth_depth_ft"] is not None:
             return "give [datums] mllw_below_mlw_ft: how far MLLW lies below the soundings' MLW"
         return "the soundings do not cover every berth: extend them under the floats and lifts"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        if "soundings" not in facts.layers:
+            return ("layers.soundings",)
+        if self.datum == "mllw" and m["min_berth_depth_ft"] is not None:
+            return ("[datums] mllw_below_mlw_ft",)
+        return ("soundings under every berth",)
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         out = super().evaluate(m, facts)

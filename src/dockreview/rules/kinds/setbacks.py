@@ -82,7 +82,8 @@ class SideSetback(Bound):
         left, right, worst = (m[k] for k in self.reads[:3])
         if worst is None:
             why = m.why_missing(self.measure) if hasattr(m, "why_missing") else ""
-            return self.result(NEEDS_DATA, why or "give [vessel] length_ft and beam_ft", limit=required)
+            need = (m.input_missing(self.measure) if hasattr(m, "input_missing") else None) or "[vessel] length_ft, beam_ft"
+            return self.result(NEEDS_DATA, why or "give [vessel] length_ft and beam_ft", limit=required, needs=(need,))
         ok = bool(not_below(worst, required))
         worse = "left" if left <= right else "right"
         fraction = self.p.fraction_of_frontage

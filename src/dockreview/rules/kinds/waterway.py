@@ -150,10 +150,19 @@ class WaterwayKind(RuleKind):
         out = np.array([np.where(k, as_float(figures[f]), np.nan) for f, k in zip(self.protrusion_fields, known)])
         return np.fmax.reduce(out, axis=0)
 
+    def _unknown(self, m) -> list[str]:
+        fields = (self.width_fields if self.uses_width else ()) + self.protrusion_fields
+        return [f for f in fields if m[f] is None]
+
     def _missing(self, m) -> str:
         why = getattr(m, "why_missing", lambda key, default="": default)
-        reasons = [why(f) for f in self.width_fields + self.protrusion_fields if m[f] is None]
+        reasons = [why(f) for f in self._unknown(m)]
         return "; ".join(dict.fromkeys(r for r in reasons if r)) or "the waterway's width is unknown"
+
+    def _supply(self, m) -> tuple[str, ...]:
+        """The inputs to supply for the unknown figures (``"layers.centerline"``)."""
+        given = getattr(m, "input_missing", lambda key: None)
+        return tuple(dict.fromkeys(n for n in (given(f) for f in self._unknown(m)) if n))
 
     def _basis(self, m) -> str:
         """Which line and method the figures are from, with the lines left out for want of data."""
@@ -258,7 +267,7 @@ class WaterwayProtrusion(WaterwayKind):
         if self.uses_width and width is not None and not bool(self._applies(width)):
             return self.not_applicable(f"the waterway is {fmt(width, 'ft')} wide ({self._basis(m)}): this limit is for other widths")
         if protrusion is None or limit is None:
-            return self.result(NEEDS_DATA, self._missing(m), value=protrusion, limit=limit)
+            return self.result(NEEDS_DATA, self._missing(m), value=protrusion, limit=limit, needs=self._supply(m))
         shown, bound = fmt_pair(protrusion, limit, "ft")
         parts = []
         if self.p.fraction:
@@ -321,7 +330,7 @@ class WaterwayClearWidth(WaterwayKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         clear, limit, width = scalar(self.clear_width(m)), self.requirement(m), scalar(self.width(m))
         if clear is None:
-            return self.result(NEEDS_DATA, self._missing(m), limit=limit)
+            return self.result(NEEDS_DATA, self._missing(m), limit=limit, needs=self._supply(m))
         shown, bound = fmt_pair(clear, limit, "ft")
         ok = bool(within(clear, limit, self.sense))
         message = (
@@ -362,7 +371,7 @@ class WaterwayMinWidth(WaterwayKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         width = scalar(self.width(m))
         if width is None:
-            return self.result(NEEDS_DATA, self._missing(m), limit=self.p.limit)
+            return self.result(NEEDS_DATA, self._missing(m), limit=self.p.limit, needs=self._supply(m))
         shown, bound = fmt_pair(width, self.p.limit, "ft")
         ok = bool(within(width, self.p.limit, self.sense))
         message = f"waterway {shown} wide ({self._basis(m)}); {'at least' if ok else 'narrower than'} the {bound} a dock needs"
