@@ -20,7 +20,12 @@ from dockreview.errors import ManifestError
 
 DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
-LAYER_NAMES = ("parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line")
+LAYER_NAMES = (
+    "parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line",
+    "mllw", "bulkhead",
+)
+#: Where a moored vessel lies (``[vessel] moored_at``): alongside the float, or in the boat lift.
+MOORINGS = ("float", "lift")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
 EXTENSION_DIRECTIONS = ("last-course", "chord")
 #: How riparian lines are drawn from the water corners (README, "Riparian lines by method").
@@ -52,6 +57,9 @@ ATTRIBUTES = {
     "lift_boat_height_above_deck_ft": "number",
     "pwc_lift_capacity_lb": "number",
     "pile_spacing_ft": "number",
+    "joist_height_above_mhw_ft": "number",
+    "slips": "number",
+    "boats": "number",
 }
 
 
@@ -116,6 +124,20 @@ class ReviewSettings:
     riparian_method: str | None = None  # None: the profile's [riparian] method, else extended side lines
     baseline_ft: float | None = None  # None: the profile's, else 100 ft
     cove_line: tuple[tuple[float, float], tuple[float, float]] | None = None
+    profile: str | None = None  # a shipped profile's name, or a profile file (absolute); None: the default
+
+
+@dataclass(frozen=True)
+class Datums:
+    """The ``[datums]`` table: how the tidal datums stand to one another at the site (ft).
+
+    ``mllw_below_mlw_ft`` is how far mean lower low water lies below mean low
+    water; with soundings (depths below MLW) it places the MLLW line (the
+    contour of the soundings at that depth) and turns depths at MLW into depths
+    at MLLW.
+    """
+
+    mllw_below_mlw_ft: float | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +172,9 @@ class Vessel:
 
     draft_ft: float | None = None
     clearance_ft: float | None = None  # None: the profile's nav_depth_clearance_ft
+    length_ft: float | None = None  # the moored vessel's length and beam, where a profile counts it in the dock's extent
+    beam_ft: float | None = None
+    moored_at: str = "float"  # alongside the float, or in the boat lift ("lift")
 
 
 @dataclass(frozen=True)
@@ -196,6 +221,7 @@ class Manifest:
     exhibit: Exhibit = field(default_factory=Exhibit)
     evidence: EvidenceSettings = field(default_factory=EvidenceSettings)
     channels_name_field: str | None = None  # labels channels and anchorages on the exhibit
+    datums: Datums = field(default_factory=Datums)
 
     @property
     def folder(self) -> Path:
@@ -204,7 +230,10 @@ class Manifest:
 
 
 _ALLOWED = {
-    "": {"site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit", "evidence"},
+    "": {
+        "site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit", "evidence",
+        "datums",
+    },
     "site": {"name", "crs"},
     "layers": {*LAYER_NAMES, "docks_id_field", "channels_name_field", "chart"},
     "layer": {"path", "layer", "assume_crs"},
@@ -216,13 +245,14 @@ _ALLOWED = {
     },
     "float": {"length", "width", "layout", "side"},
     "attributes": set(ATTRIBUTES),
-    "vessel": {"draft_ft", "clearance_ft"},
+    "vessel": {"draft_ft", "clearance_ft", "length_ft", "beam_ft", "moored_at"},
+    "datums": {"mllw_below_mlw_ft"},
     "soundings": {"depth_field"},
     "waiver": {"check", "date", "granted_by", "note"},
     "condition": {"text", "imposed_by", "date"},
     "review": {
         "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
-        "riparian_method", "baseline_ft", "cove_line",
+        "riparian_method", "baseline_ft", "cove_line", "profile",
     },
     "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
     "evidence": {"view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft", "viewpoints"},
@@ -472,7 +502,32 @@ def _parametric_dock(table: dict[str, Any], problems: _Problems) -> DockSpec:
     return DockSpec(root=root_xy, bearing=bearing, length=length, width=width, float=float_spec)
 
 
-def _review(table: Any, problems: _Problems) -> ReviewSettings:
+def _profile_choice(value: Any, folder: Path, problems: _Problems) -> str | None:
+    """``review.profile``: a shipped profile's name, or a profile file relative to the manifest (made absolute)."""
+    from dockreview.profile import profile_names
+
+    if value is None:
+        return None
+    shipped = profile_names()
+    if not isinstance(value, str) or not value.strip():
+        problems.add(f"'review.profile' must be a profile name ({', '.join(shipped)}) or a profile file, got {value!r}")
+        return None
+    value = value.strip()
+    if value.endswith(".toml") or "/" in value or "\\" in value:
+        path = (folder / value).resolve()
+        if not path.is_file():
+            problems.add(f"'review.profile' names the file {value}, which does not exist beside the manifest")
+            return None
+        return str(path)
+    if value not in shipped:
+        close = difflib.get_close_matches(value, shipped, n=1, cutoff=0.5)
+        hint = f"did you mean '{close[0]}'?" if close else f"the shipped profiles are: {', '.join(shipped)}"
+        problems.add(f"'review.profile' is '{value}', not a shipped profile; {hint} (or give a .toml file)")
+        return None
+    return value
+
+
+def _review(table: Any, problems: _Problems, folder: Path | None = None) -> ReviewSettings:
     if not isinstance(table, dict):
         problems.add("[review] must be a table")
         return ReviewSettings()
@@ -500,9 +555,10 @@ def _review(table: Any, problems: _Problems) -> ReviewSettings:
         problems.add(f"'review.riparian_method' {method!r} is not a riparian method{hint}")
         method = None
     baseline = _number(table["baseline_ft"], "review.baseline_ft", problems) if "baseline_ft" in table else None
+    profile = _profile_choice(table.get("profile"), folder or Path("."), problems)
     return ReviewSettings(
         extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0,
-        method, baseline, _cove_line(table.get("cove_line"), problems),
+        method, baseline, _cove_line(table.get("cove_line"), problems), profile,
     )
 
 
@@ -633,7 +689,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         channels_name_field = None
 
     dock = _dock(data.get("dock"), folder, problems)
-    review = _review(data.get("review", {}), problems)
+    review = _review(data.get("review", {}), problems, folder)
     exhibit = _exhibit(data.get("exhibit", {}), problems)
     evidence = _evidence(data.get("evidence", {}), problems)
     if dock is not None and dock.replaces and not docks_id_field:
@@ -641,6 +697,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
     datum_offset_ft, soundings_table = _datum_offset(data.get("soundings"), bool(charts), problems)
     depth_field = _soundings(soundings_table, "soundings" in layers, problems)
     vessel = _vessel(data.get("vessel", {}), problems)
+    datums = _datums(data.get("datums", {}), problems)
     waivers = tuple(Waiver(**w) for w in _entries(data.get("waiver", []), "waiver", ("check", "date", "granted_by"), problems))
     conditions = tuple(Condition(**c) for c in _entries(data.get("condition", []), "condition", ("text",), problems))
     problems.raise_if_any()
@@ -666,6 +723,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         exhibit=exhibit,
         evidence=evidence,
         channels_name_field=channels_name_field,
+        datums=datums,
     )
 
 
@@ -726,7 +784,34 @@ def _vessel(table: Any, problems: _Problems) -> Vessel:
         if clearance is not None and clearance < 0:
             problems.add("'vessel.clearance_ft' must not be negative")
             clearance = None
-    return Vessel(draft, clearance)
+    length = _number(table["length_ft"], "vessel.length_ft", problems) if "length_ft" in table else None
+    beam = _number(table["beam_ft"], "vessel.beam_ft", problems) if "beam_ft" in table else None
+    if ("length_ft" in table) != ("beam_ft" in table):
+        problems.add("a moored vessel needs both 'vessel.length_ft' and 'vessel.beam_ft' (its length overall and beam, ft)")
+    moored_at = table.get("moored_at", "float")
+    if moored_at not in MOORINGS:
+        problems.add(f"'vessel.moored_at' must be \"float\" or \"lift\", got {moored_at!r}")
+        moored_at = "float"
+    elif "moored_at" in table and "length_ft" not in table:
+        problems.add("'vessel.moored_at' places a moored vessel: give its 'vessel.length_ft' and 'vessel.beam_ft'")
+    return Vessel(draft, clearance, length, beam, moored_at)
+
+
+def _datums(table: Any, problems: _Problems) -> Datums:
+    """``[datums]``: offsets between tidal datums at the site, ft (zero or more)."""
+    if not isinstance(table, dict):
+        problems.add("[datums] must be a table like { mllw_below_mlw_ft = 0.3 }")
+        return Datums()
+    problems.unknown_keys(table, "datums", "datums.")
+    values = {}
+    for key in _ALLOWED["datums"]:
+        if key in table:
+            number = _number(table[key], f"datums.{key}", problems, positive=False)
+            if number is not None and number < 0:
+                problems.add(f"'datums.{key}' must be zero or more (MLLW lies below MLW), got {table[key]!r}")
+            elif number is not None:
+                values[key] = number
+    return Datums(**values)
 
 
 def _entries(value: Any, name: str, required: tuple[str, ...], problems: _Problems) -> list[dict[str, str]]:

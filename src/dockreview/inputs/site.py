@@ -86,6 +86,11 @@ class Site:
         measured square to it.
     cove_line : shapely geometry or None
         The line across a cove's mouth, headland to headland (lines), for proportional riparian lines.
+    mllw : shapely geometry or None
+        The mean lower low-water line (a polygon layer is read by its boundary), for lengths measured from it.
+    bulkhead : shapely geometry or None
+        Bulkheads and seawalls (lines; a polygon layer is read by its boundary), a reference line for
+        protrusion and waterway widths.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
@@ -109,6 +114,8 @@ class Site:
     mlw: BaseGeometry | None = None
     centerline: BaseGeometry | None = None
     cove_line: BaseGeometry | None = None
+    mllw: BaseGeometry | None = None
+    bulkhead: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
 
@@ -460,6 +467,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
     buildings = mlw = centerline = cove_line = None
+    lines: dict[str, BaseGeometry | None] = {"mllw": None, "bulkhead": None}
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
         buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
@@ -475,6 +483,9 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "cove_line", engine, working, sources)
         frame = _clean(raw, label["cove_line"], ("LineString",), required=True)
         cove_line = shapely.MultiLineString([g for g in shapely.get_parts(frame.geometry.values) if g.length > 0])
+    for role in (r for r in lines if r in manifest.layers):
+        frame = _clean(_read(manifest, role, engine, working, sources), label[role], ("LineString", "Polygon"), required=True)
+        lines[role] = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
 
     footprint = None
     if manifest.dock.footprint is not None:
@@ -502,6 +513,8 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         mlw=mlw,
         centerline=centerline,
         cove_line=cove_line,
+        mllw=lines["mllw"],
+        bulkhead=lines["bulkhead"],
         parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
     )

@@ -134,11 +134,22 @@ class Review:
                 "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
             },
             "measurements": self.measurements.to_dict(),
-            "evidence": self.evidence.to_dict(),
+            "evidence": self._evidence_dict(),
             "checks": [c.to_dict() for c in self.checks],
             "warnings": list(self.warnings),
             "sources": [s.__dict__ for s in self.site.sources],
         }
+
+    def _evidence_dict(self) -> dict:
+        """The Board evidence as JSON; under a profile lacking a number the evidence reads, why it was not gathered.
+
+        The evidence (Docks H) still reads some Kings Point numbers by name (the reach cap, a lifted boat's
+        height); a profile without them gets ``{"status": "not-gathered", "reason": ...}`` rather than no JSON.
+        """
+        try:
+            return self.evidence.to_dict()
+        except ProfileError as exc:
+            return {"status": "not-gathered", "reason": f"the Board evidence reads a number this profile does not give: {exc}"}
 
     def to_json(self, **kwargs) -> str:
         """The review as JSON text."""
@@ -184,7 +195,7 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     site : Site
         From :func:`dockreview.load_site`.
     profile : Profile, RuleSet, name or path, optional
-        The rule profile; the shipped Kings Point profile by default.
+        The rule profile; by default the manifest's ``[review] profile``, else the shipped Kings Point profile.
 
     Returns
     -------
@@ -195,7 +206,8 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     DockReviewError
         When the data cannot answer (no water frontage, dock not in the water).
     """
-    rules = ruleset(profile)
+    settings = site.manifest.review
+    rules = ruleset(profile if profile is not None else settings.profile)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
         riparian = site_riparian(site, rules)
