@@ -134,22 +134,11 @@ class Review:
                 "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
             },
             "measurements": self.measurements.to_dict(),
-            "evidence": self._evidence_dict(),
+            "evidence": self.evidence.to_dict(),
             "checks": [c.to_dict() for c in self.checks],
             "warnings": list(self.warnings),
             "sources": [s.__dict__ for s in self.site.sources],
         }
-
-    def _evidence_dict(self) -> dict:
-        """The Board evidence as JSON; under a profile lacking a number the evidence reads, why it was not gathered.
-
-        The evidence (Docks H) still reads some Kings Point numbers by name (the reach cap, a lifted boat's
-        height); a profile without them gets ``{"status": "not-gathered", "reason": ...}`` rather than no JSON.
-        """
-        try:
-            return self.evidence.to_dict()
-        except ProfileError as exc:
-            return {"status": "not-gathered", "reason": f"the Board evidence reads a number this profile does not give: {exc}"}
 
     def to_json(self, **kwargs) -> str:
         """The review as JSON text."""

@@ -30,7 +30,7 @@ from dockreview.outputs.exhibit import (
     save_map,
 )
 from support.paths import DATA
-from support.samples import NO_GO_REASON, NO_REACH_CAP, sample_sites
+from support.samples import SITES as SAMPLE_SITES
 
 SITES = ("straight-t-float", "curved-cove", "failing-narrow-lot", "parcel-past-mhw")
 DIMENSION_NAMES = {
@@ -128,7 +128,7 @@ DECIDED_BY = {
 }
 
 
-@pytest.mark.parametrize("name", sample_sites(NO_REACH_CAP, NO_GO_REASON))
+@pytest.mark.parametrize("name", SAMPLE_SITES)
 def test_each_dimensions_colour_is_its_checks_status(name):
     """Red exactly when the check failed (for a setback: that side of it); a failing label names the check's limit."""
     review = reviewed(name)
