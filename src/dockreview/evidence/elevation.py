@@ -78,12 +78,11 @@ def measure(cx: Context) -> Measure:
         "lot_count": None, "lots": [],
     }
     if dem is None:
-        gaps.add("layers.elevation (a DEM: { path = \"dem.tif\", vertical_datum = \"NAVD88\", unit = \"m\" }: the ground's "
-                 "elevations)", *GROUND_FIGURES, *DECK_FIGURES)
+        gaps.add("layers.elevation (a DEM with its vertical_datum and unit: the ground's elevations)", *GROUND_FIGURES, *DECK_FIGURES)
     if mhw is None:
         in_datum = datum or "the DEM's datum"
-        gaps.add(f"datums.mhw_ft and datums.vertical_datum (MHW's elevation in {in_datum}, from the tide "
-                 "station's published datums)", "mhw_elevation_ft", "deck_elevation_ft", *DECK_FIGURES)
+        gaps.add(f"datums.mhw_ft and datums.vertical_datum (MHW's elevation in {in_datum}, from the tide station's datums)",
+                 "mhw_elevation_ft", "deck_elevation_ft", *DECK_FIGURES)
     if deck_ft is None:
         gaps.add("dock.attributes.deck_height_above_mhw_ft", "deck_height_above_mhw_ft", "deck_elevation_ft", *DECK_FIGURES)
     lots = cx.lots[cx.lots["adjoining"]]
