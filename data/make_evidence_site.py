@@ -40,10 +40,9 @@ import geopandas as gpd
 import numpy as np
 import pyogrio
 import shapely
+from make_dem import MHW_NAVD88_FT, write_dem
 from pyproj import Transformer
 from shapely.geometry import LineString, Point, Polygon, box
-
-from make_dem import MHW_NAVD88_FT, write_dem
 
 HERE = Path(__file__).resolve().parent
 FOLDER = HERE / "evidence-site"
