@@ -61,7 +61,7 @@ class AuditAlgorithm(Algorithm):
         for verdict, name in VERDICTS.items():
             self.addOutput(QgsProcessingOutputNumber(name, f"{verdict} piers"))
 
-    def run(self, parameters, context, feedback) -> dict:
+    def work(self, parameters, context, feedback) -> dict:
         from dockreview.qgis.runs import audit_charts
 
         charts = [str(c) for c in self.parameterAsFileList(parameters, "CHARTS", context)]

@@ -1,7 +1,7 @@
 """What the four algorithms share: the base class, the site's parameters, errors, progress, and styled results.
 
 An algorithm subclasses :class:`Algorithm` and writes ``define`` (its parameters)
-and ``run`` (parameters to :mod:`dockreview.qgis.runs` and back). The base class
+and ``work`` (parameters to :mod:`dockreview.qgis.runs` and back). The base class
 makes dockreview importable first, runs inside
 :func:`~.environment.own_libraries`, follows QGIS's feedback (progress and
 cancelling) and words every error as the command line does: a DockReviewError's
@@ -71,7 +71,7 @@ class Algorithm(QgsProcessingAlgorithm):
     def define(self) -> None:
         raise NotImplementedError
 
-    def run(self, parameters, context, feedback) -> dict:
+    def work(self, parameters, context, feedback) -> dict:
         raise NotImplementedError
 
     def processAlgorithm(self, parameters, context, feedback) -> dict:
@@ -83,7 +83,7 @@ class Algorithm(QgsProcessingAlgorithm):
 
         try:
             with environment.own_libraries():
-                return self.run(parameters, context, feedback)
+                return self.work(parameters, context, feedback)
         except Cancelled:
             raise QgsProcessingException("cancelled") from None
         except DockReviewError as exc:

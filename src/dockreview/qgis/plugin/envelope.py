@@ -61,7 +61,7 @@ class EnvelopeAlgorithm(Algorithm):
         self.addOutput(QgsProcessingOutputBoolean("POSSIBLE", "A dock is possible"))
         self.addOutput(QgsProcessingOutputString("REASONS", "Why no dock is possible"))
 
-    def run(self, parameters, context, feedback) -> dict:
+    def work(self, parameters, context, feedback) -> dict:
         from dockreview.qgis.runs import envelope_site
 
         manifest = site_manifest(self, parameters, context, feedback)

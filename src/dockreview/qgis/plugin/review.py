@@ -134,7 +134,7 @@ class ReviewAlgorithm(Algorithm):
             dock["draft_ft"] = draft
         return dock
 
-    def run(self, parameters, context, feedback) -> dict:
+    def work(self, parameters, context, feedback) -> dict:
         from dockreview.qgis.runs import review_site
 
         from .common import source_file

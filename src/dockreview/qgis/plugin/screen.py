@@ -91,7 +91,7 @@ class ScreenAlgorithm(Algorithm):
         for key, name in COUNTS.items():
             self.addOutput(QgsProcessingOutputNumber(name, key))
 
-    def run(self, parameters, context, feedback) -> dict:
+    def work(self, parameters, context, feedback) -> dict:
         from dockreview.qgis.runs import screen_parcels
 
         if given(parameters, "SOUNDINGS") != given(parameters, "DRAFT"):
