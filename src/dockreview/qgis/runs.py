@@ -104,16 +104,25 @@ def bar_progress(progress: Progress | None, start: float, end: float) -> Iterato
         sys.stderr = real
 
 
+#: The warning a hand-written manifest gets for a layer outside its folder; a written one has all its layers there.
+OUTSIDE = "leads outside the manifest's folder"
+
+
 @contextmanager
-def _caught(into: list[str]) -> Iterator[None]:
-    """Collect the data warnings (DockReviewWarning) raised in the block, each once, as the command line prints them."""
+def _caught(into: list[str], *, written: bool = False) -> Iterator[None]:
+    """Collect the data warnings (DockReviewWarning) raised in the block, each once, as the command line prints them.
+
+    ``written``: the manifest was written by :func:`write_manifest`, next to none of its
+    layers; the warning that a layer lies outside its folder says nothing then.
+    """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
         try:
             yield
         finally:
             for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)):
-                into.append(message)
+                if not (written and OUTSIDE in message):
+                    into.append(message)
 
 
 def _fields(site) -> dict[str, str | None]:
@@ -230,18 +239,19 @@ class ReviewRun:
 def review_site(
     manifest: str | Path, *, profile: str | None = None, output: str | Path | None = None,
     report: str | Path | None = None, json_path: str | Path | None = None, page: str = "letter",
-    all_checks: bool = False, engine: str = "pyogrio", progress: Progress | None = None,
+    all_checks: bool = False, engine: str = "pyogrio", progress: Progress | None = None, written: bool = False,
 ) -> ReviewRun:
     """Review the site of ``manifest``; write its layers (GeoPackage), its report and its JSON when asked.
 
     The same files as ``dockreview check MANIFEST --gpkg OUTPUT --json JSON`` and
-    ``dockreview report MANIFEST -o REPORT``.
+    ``dockreview report MANIFEST -o REPORT``. ``written``: ``manifest`` is one
+    :func:`write_manifest` wrote.
     """
     from dockreview import load_site, review
     from dockreview.outputs.files import atomic_path
 
     found: list[str] = []
-    with _caught(found):
+    with _caught(found, written=written):
         _step(progress, 0.02, "reading the site's layers")
         site = load_site(manifest, engine=engine)
         _step(progress, 0.3, "reviewing the dock")
@@ -291,7 +301,7 @@ class EnvelopeRun:
 
 def envelope_site(
     manifest: str | Path, *, profile: str | None = None, output: str | Path | None = None, engine: str = "pyogrio",
-    progress: Progress | None = None,
+    progress: Progress | None = None, written: bool = False,
 ) -> EnvelopeRun:
     """The water where a compliant dock may stand on the lot of ``manifest`` (layer ``envelope`` of ``output``)."""
     from dockreview import load_profile, load_site
@@ -300,7 +310,7 @@ def envelope_site(
     from dockreview.review.suggest import site_envelope
 
     found: list[str] = []
-    with _caught(found):
+    with _caught(found, written=written):
         _step(progress, 0.02, "reading the site's layers")
         site = load_site(manifest, engine=engine)
         _step(progress, 0.4, "finding the envelope")

@@ -68,7 +68,8 @@ class EnvelopeAlgorithm(Algorithm):
         output = self.parameterAsFileOutput(parameters, "OUTPUT", context)
         if not output.lower().endswith(".gpkg"):
             raise QgsProcessingException(f"OUTPUT {output}: use a .gpkg file name")
-        run = envelope_site(manifest, profile=text(self, parameters, "PROFILE", context), output=output, progress=progress_of(feedback))
+        run = envelope_site(manifest, profile=text(self, parameters, "PROFILE", context), output=output, progress=progress_of(feedback),
+                           written=not given(parameters, "MANIFEST"))
         report_warnings(feedback, run.warnings)
         for reason in run.reasons:
             feedback.pushInfo(f"no dock possible: {reason}")

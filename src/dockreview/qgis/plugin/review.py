@@ -168,7 +168,7 @@ class ReviewAlgorithm(Algorithm):
         run = review_site(
             manifest, profile=text(self, parameters, "PROFILE", context), output=output, report=report or None,
             json_path=json_path or None, page=PAGES[self.parameterAsEnum(parameters, "PAGE", context)],
-            progress=progress_of(feedback),
+            progress=progress_of(feedback), written=not given(parameters, "MANIFEST"),
         )
         report_warnings(feedback, run.warnings)
         feedback.pushInfo(f"verdict: {run.verdict.upper()}" + (f": {run.verdict_reason}" if run.verdict_reason else ""))
