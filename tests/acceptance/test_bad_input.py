@@ -386,7 +386,16 @@ def test_mhw_in_pieces_with_gaps_is_bridged(site):
 
 def test_mhw_not_reaching_the_parcel(site):
     mhw_with(site, [LineString([(-500, 300), (500, 300)])])
-    run(site.manifest).refused("does not reach the MHW line", "nearest 300.0 ft")
+    line = run(site.manifest).refused("does not reach the MHW line", "nearest 300.0 ft")
+    # the message names the parcel and both files, so the analyst knows where to look
+    assert f"parcel '{SUBJECT_ID}'" in line and line.count("site.gpkg") == 2, line
+
+
+@pytest.mark.parametrize("key, layer", [("docks_id_field", "docks"), ("channels_name_field", "channels")])
+def test_a_named_field_its_layer_does_not_have_is_refused(tmp_path, key, layer):
+    site = make_site(tmp_path / "site", dock=t_dock(), docks=[rect(300, 50, 306, 150)], channels=[rect(-500, 400, 500, 600)])
+    site.rewrite(layers={key: "DOCKID"})
+    run(site.manifest).refused(f"{layer} layer", "no field 'DOCKID'", f"layers.{key}", "fields are: NAME")
 
 
 def test_mhw_far_from_the_parcel(site):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from pathlib import Path
 
 import click
@@ -19,6 +21,7 @@ from dockreview.cli.options import (
 )
 from dockreview.outputs.files import atomic_path
 from dockreview.review.pipeline import Review
+from dockreview.rules import NEEDS_DATA, missing_inputs
 
 #: Units that count things (printed as integers) and whose whole numbers read best without decimals.
 WHOLE_UNITS = ("docks", "rails", "lifts", "lb")
@@ -33,24 +36,75 @@ def _number(value: float | None, unit: str) -> str:
     return f"{value:,.1f}"
 
 
-def _table(result: Review) -> str:
+#: A table is wrapped to this width when standard output is not a terminal.
+TABLE_WIDTH = 110
+#: The narrowest column the messages are wrapped into beside the table; below it they go under their row.
+NOTE_MIN = 30
+_ATTRIBUTES = "[dock.attributes] "
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=max(width, 20), break_on_hyphens=False) or [""]
+
+
+def _table(result: Review, *, verbose: bool = False, width: int | None = None) -> str:
+    """The checks as a table, each needs-data row with what to supply (every row's finding with ``verbose``).
+
+    Wrapped to ``width`` (the terminal's): the notes beside the table when they fit, else under their row.
+    """
+    width = width or shutil.get_terminal_size((TABLE_WIDTH, 24)).columns
     rows = [("check", "section", "value", "limit", "unit", "status")]
     for c in result.checks:
-        value, limit = _number(c.value, c.unit), _number(c.limit, c.unit)
-        rows.append((c.id, c.section, value, limit, c.unit, c.status.upper()))
+        rows.append((c.id, c.section, _number(c.value, c.unit), _number(c.limit, c.unit), c.unit, c.status.upper()))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.rjust(w) if i in (2, 3) else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths))) for r in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
+    table_width = sum(widths) + 2 * (len(widths) - 1)
+    beside = width - table_width - 2 >= NOTE_MIN
+    out = [lines[0] + ("  finding" if beside and verbose else "  what to supply" if beside else ""), "  ".join("-" * w for w in widths)]
+    for c, line in zip(result.checks, lines[1:]):
+        note = c.message if verbose else (", ".join(c.needs) or c.message) if c.status == NEEDS_DATA else ""
+        if not note:
+            out.append(line.rstrip())
+        elif beside:
+            text = _wrapped(note, width - table_width - 2)
+            out.append(f"{line}  {text[0]}")
+            out += [" " * (table_width + 2) + more for more in text[1:]]
+        else:
+            out.append(line.rstrip())
+            out += ["    " + more for more in _wrapped(note, width - 4)]
     head = f"{result.site.name} - parcel {result.site.parcel_id} - {result.profile.name}"
     verdict = [f"verdict: {result.verdict.upper()}"]
     if result.verdict == "exempt":
         verdict[0] += f" ({result.verdict_reason})"
     elif result.verdict_reason:
         verdict[0] += f": {result.verdict_reason}"
+    verdict = textwrap.wrap(verdict[0], width=max(width, 40), subsequent_indent="  ", break_on_hyphens=False)
+    verdict += _supply(result, width)
     if result.board_determinations:
         verdict.append("for the Board of Trustees or an official to determine:")
-        verdict += [f"  {c.id} ({c.section}): {c.message}" for c in result.board_determinations]
-    return "\n".join([head, *lines, "", *verdict])
+        for c in result.board_determinations:
+            verdict += _indented(f"{c.id} ({c.section}): {c.message}", width)
+    return "\n".join([head, *out, "", *verdict])
+
+
+def _supply(result: Review, width: int) -> list[str]:
+    """What to supply for the checks that need data, grouped (the attributes on one line)."""
+    missing = missing_inputs(result.checks)
+    if not missing:
+        return []
+    count = sum(1 for c in result.checks if c.status == NEEDS_DATA)
+    lines = [f"to decide the {count} check{'s' if count != 1 else ''} that need data, supply:"]
+    attributes = {k[len(_ATTRIBUTES):]: v for k, v in missing.items() if k.startswith(_ATTRIBUTES)}
+    for need, ids in missing.items():
+        if not need.startswith(_ATTRIBUTES):
+            lines += _indented(f"{need} ({', '.join(ids)})", width)
+    if attributes:
+        lines += _indented(f"[dock.attributes] {', '.join(attributes)}", width)
+    return lines
+
+
+def _indented(text: str, width: int) -> list[str]:
+    return [("  " if i == 0 else "    ") + t for i, t in enumerate(_wrapped(text, width - 4))]
 
 
 def _write_json(ctx: click.Context, result: Review, path: str) -> None:
@@ -102,7 +156,7 @@ def check(
     if json_path is not None:
         _write_json(ctx, result, json_path)
     if not (quiet and json_path == "-"):
-        click.echo(_table(result), err=json_path == "-")
+        click.echo(_table(result, verbose=bool(ctx.meta.get("verbose"))), err=json_path == "-")
     ctx.exit(EXIT[result.verdict])
 
 

@@ -18,7 +18,7 @@ import pandas as pd
 import pyogrio
 from pyproj import CRS, Transformer
 
-from dockreview.batch.chart_audit import audit_piers
+from dockreview.batch.chart_audit import audit_chart, summary
 from dockreview.cli.options import profile_option
 from dockreview.errors import LayerError
 from dockreview.inputs import chart as chart_mod
@@ -142,21 +142,23 @@ def layers_command(file: str, crs_text: str | None) -> None:
 
 @click.command("audit")
 @click.option("--chart", "charts", required=True, multiple=True, type=click.Path(dir_okay=False), help="An S-57 chart cell (.000); repeat for several.")
-@click.option("-o", "--output", required=True, metavar="PATH.gpkg", help="The GeoPackage to write (layer 'piers'); the CSV is written beside it.")
+@click.option("-o", "--output", required=True, metavar="PATH.gpkg", help="The GeoPackage to write (layer 'docks', one row per dock); the CSV is written beside it.")
 @click.option("--parcels", "parcels_path", metavar="FILE", help="Parcels (file or file:layer) for the lot checks: frontage and side setbacks.")
 @click.option("--id-field", help="The parcels' id field copied to the output (default: the row number).")
 @click.option("--crs", "crs_text", metavar="CRS", help="Working CRS (default: the chart's UTM zone outside EPSG:2263's area).")
 @profile_option
-@click.option("--progress/--no-progress", default=None, help="Show a progress bar (default: on a terminal).")
+@click.option("--progress/--no-progress", default=None, help="Accepted for scripts; the audit works as arrays, with no progress to show.")
 def audit_command(
     charts: tuple[str, ...], output: str, parcels_path: str | None, id_field: str | None, crs_text: str | None,
     profile_path: str | None, progress: bool | None,
 ) -> None:
-    """Review every pier charted in the cells against the checks that need no lot.
+    """Review every dock charted in the cells against the checks the chart can decide.
 
-    Reach from the chart's land-water line, clearance of the terminus from
-    channels, anchorages and other piers, width of piers charted as areas;
-    with --parcels also the lot's frontage and the side setbacks.
+    Pier features that touch (within 0.5 ft) are one dock: a T-head drawn as a
+    stem and a head, a pier and its fingers. Reach from the chart's land-water
+    line, clearance of the terminus from channels, anchorages and other docks,
+    width of piers charted as areas, area of pontoons charted as areas; with
+    --parcels also the lot's frontage and the side setbacks.
     """
     if Path(output).suffix.lower() != ".gpkg":
         raise click.UsageError(f"--output {output}: use a .gpkg file name")
@@ -171,23 +173,20 @@ def audit_command(
         head, sep, layer = parcels_path.rpartition(":")
         spec = LayerSpec(Path(head), layer, None, parcels_path) if sep and not Path(parcels_path).exists() else LayerSpec(Path(parcels_path))
         parcels = read_layer(spec, role="parcels").to_crs(crs)
-    result = audit_piers(
-        chart.to_crs(crs), profile=load_profile(profile_path), ft_per_unit=feet_per_unit(crs), progress=progress,
-        parcels=parcels, id_field=id_field,
+    result = audit_chart(
+        chart.to_crs(crs), profile=load_profile(profile_path), ft_per_unit=feet_per_unit(crs), parcels=parcels, id_field=id_field,
     )
     gpkg, csv = write_audit(result, output)
-    counts = result["verdict"].value_counts()
-    summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in ("compliant", "noncompliant", "incomplete"))
-    click.echo(f"{len(result)} piers of {chart.describe()}: {summary}", err=True)
+    click.echo(f"{summary(result)} in {chart.describe()}", err=True)
     click.echo(f"written {gpkg} and {csv}", err=True)
 
 
 def write_audit(result: gpd.GeoDataFrame, path: str | Path) -> tuple[Path, Path]:
-    """Write the audit as a GeoPackage (layer ``piers``) and the same table as CSV beside it."""
+    """Write the audit as a GeoPackage (layer ``docks``) and the same table as CSV beside it."""
     path = Path(path)
     csv = path.with_suffix(".csv")
     with atomic_path(path) as tmp:
-        result.to_file(tmp, layer="piers", driver="GPKG", engine="pyogrio")
+        result.to_file(tmp, layer="docks", driver="GPKG", engine="pyogrio")
     with atomic_path(csv) as tmp:
         pd.DataFrame(result.drop(columns=result.geometry.name)).to_csv(tmp, index=False)
     return path, csv

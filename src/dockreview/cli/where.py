@@ -8,16 +8,19 @@ command of the group does.
 from __future__ import annotations
 
 import sys
+import warnings
 
 import click
 
 from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
 from dockreview.cli.options import engine_option, load_quietly, profile_option
+from dockreview.errors import DockReviewWarning
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import load_profile
-from dockreview.review.suggest import longest_dock, site_envelope, suggest_manifest
+from dockreview.review.pipeline import review
+from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
 
 
 def _envelope_lines(env) -> list[str]:
@@ -63,15 +66,18 @@ def envelope_command(
         matplotlib.use("Agg")
         from dockreview.outputs.exhibit import save_envelope_map
 
-        save_envelope_map(site, env, map_path, profile=profile, page=page)
+        with warnings.catch_warnings():  # said once already, by the envelope above
+            warnings.simplefilter("ignore", DockReviewWarning)
+            reviewed = review(site, profile=profile)
+        save_envelope_map(reviewed, map_path, envelope=env, page=page)
         click.echo(f"map written to {map_path}", err=True)
 
 
 @click.command("suggest")
 @click.argument("manifest", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, metavar="SITE.toml", help="The manifest to write for the suggested dock.")
-@click.option("--root", nargs=2, type=float, metavar="X Y", help="Root of the dock, working CRS (default: the middle of the band at the MHW line).")
-@click.option("--bearing", type=float, help="Degrees clockwise from grid north (default: perpendicular to the frontage).")
+@click.option("--root", nargs=2, type=float, metavar="X Y", help="Root of the dock, working CRS (default: the proposal's).")
+@click.option("--bearing", type=float, help="Degrees clockwise from grid north (default: the proposal's).")
 @engine_option
 @profile_option
 def suggest_command(
@@ -79,9 +85,11 @@ def suggest_command(
 ) -> None:
     """Find the longest compliant dock on the lot of MANIFEST and write a manifest for it.
 
-    The dock is the manifest's parametric dock (its width and float), grown from
-    the root on the bearing. Exit status 1, with the reasons, when the lot can
-    have no dock or no length passes.
+    The dock is the proposal grown along its axis: a parametric dock keeps its
+    root, bearing, width and float; a footprint keeps its floats, lifts and
+    landing, moved with the walkway's seaward end, and is written beside the new
+    manifest as NAME-dock.gpkg. It prints what it kept and what it changed. Exit
+    status 1, with the reasons, when the lot can have no dock or no length passes.
     """
     site = load_quietly(manifest, engine)
     profile = load_profile(profile_path)
@@ -91,18 +99,29 @@ def suggest_command(
             click.echo(f"no dock possible: {reason}")
         sys.exit(1)
     dock = longest_dock(site, profile, env, root=root, bearing=bearing)
-    click.echo(dock.message)
+    click.echo("\n".join(dock.lines))
     if dock.length_ft <= 0:
         sys.exit(1)
-    text = suggest_manifest(site, dock, output)
-    with atomic_path(output) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+    layer = footprint_path(output) if dock.frame is not None else None
+    text = suggest_manifest(site, dock, output, footprint=layer)
+    if layer is not None:
+        with atomic_path(layer) as tmp:
+            dock.frame.to_file(tmp, layer=FOOTPRINT_LAYER, driver="GPKG", engine="pyogrio")
+    try:
+        with atomic_path(output) as tmp:
+            tmp.write_text(text, encoding="utf-8")
+    except BaseException:
+        if layer is not None:
+            layer.unlink(missing_ok=True)
+        raise
     if env.existing_docks:
         click.echo(
             f"note: the lot's {env.existing_docks} existing dock feature(s) were treated as replaced; "
             "`dockreview check` measures the clearance to every dock of the layer",
             err=True,
         )
+    if layer is not None:
+        click.echo(f"grown footprint written to {layer} (layer '{FOOTPRINT_LAYER}')", err=True)
     click.echo(f"manifest written to {output}; run: dockreview check {output}", err=True)
 
 

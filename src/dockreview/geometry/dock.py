@@ -159,8 +159,15 @@ def footprint_dock(frame: gpd.GeoDataFrame, spec: DockSpec, riparian: Riparian) 
 
 
 def long_axis(geom: shapely.Geometry) -> np.ndarray:
-    """Unit direction of the long side of ``geom``'s minimum rotated rectangle."""
-    rect = np.asarray(shapely.oriented_envelope(geom).exterior.coords)
+    """Unit direction of the long side of ``geom``'s minimum rotated rectangle.
+
+    The rectangle is found on ``geom`` moved to its own centroid: on UTM
+    coordinates (millions of metres) GEOS's minimum rotated rectangle of a
+    rectangle drawn at 25 degrees is otherwise off by 1e-5 rad.
+    """
+    centre = shapely.get_coordinates(shapely.centroid(geom))[0]
+    near = shapely.transform(geom, lambda xy: xy - centre)
+    rect = np.asarray(shapely.oriented_envelope(near).exterior.coords)
     e1, e2 = rect[1] - rect[0], rect[2] - rect[1]
     edge = e1 if np.hypot(*e1) >= np.hypot(*e2) else e2
     return unit(edge)

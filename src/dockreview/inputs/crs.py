@@ -9,7 +9,6 @@ measured at all.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from pyproj import CRS, Transformer
 from pyproj.aoi import AreaOfInterest
@@ -183,25 +182,3 @@ def transform_accuracy_ft(source: CRS, target: CRS) -> float | None:
     if accuracy < 0:
         return math.inf
     return accuracy / INTERNATIONAL_FOOT_M if accuracy > 0 else None
-
-
-#: Checks that measure one layer against another (a datum shift between layers moves their values).
-CHECKS_BETWEEN_LAYERS = ("frontage", "side-setback", "reach", "navigable-reach", "channel-clearance", "dock-clearance")
-
-
-def note_transform_accuracy(checks: list, accuracy_ft: float | None) -> list:
-    """Say so in each check between layers whose margin is smaller than the layers' transformation accuracy.
-
-    ``checks`` are :class:`~dockreview.rules.base.CheckResult`; the others are returned unchanged.
-    """
-    if accuracy_ft is None:
-        return checks
-    accuracy = "unknown (PROJ could only give a ballpark transformation)" if math.isinf(accuracy_ft) else f"about {accuracy_ft:.1f} ft"
-    noted = []
-    for check in checks:
-        numbers = check.id in CHECKS_BETWEEN_LAYERS and check.value is not None and check.limit is not None
-        if numbers and math.isfinite(check.value) and abs(check.value - check.limit) < accuracy_ft:
-            message = f"{check.message}; the margin is within the accuracy of the layers' datum transformation ({accuracy})"
-            check = replace(check, message=message)
-        noted.append(check)
-    return noted

@@ -444,6 +444,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
             _warn(f"{label[role]}: the layer holds no features; its clearance check passes on an empty layer")
         optional[role] = frame
 
+    _check_named_fields(manifest, optional, label)
     docks, replaced = _split_replaced(optional["docks"], manifest, label.get("docks", "docks layer"))
     soundings = vegetation = None
     if "soundings" in manifest.layers:
@@ -530,6 +531,18 @@ def _parcel_class(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> 
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value).strip() or None
+
+
+def _check_named_fields(manifest: Manifest, layers: dict, label: dict[str, str]) -> None:
+    """Refuse a ``layers.docks_id_field`` or ``layers.channels_name_field`` that its layer does not have."""
+    for role, key, value in (
+        ("docks", "docks_id_field", manifest.docks_id_field),
+        ("channels", "channels_name_field", manifest.channels_name_field),
+    ):
+        frame = layers.get(role)
+        if value is not None and frame is not None and value not in frame.columns:
+            where = label.get(role, f"{role} layer")
+            raise SiteDataError(f"{where}: no field '{value}' (layers.{key}); the layer's fields are: {_fields(frame) or 'none'}")
 
 
 def _split_replaced(

@@ -26,10 +26,12 @@ from dockreview.measure.depth import depth_measurements
 from dockreview.measure.distances import axis_length, clearance, farthest, reach_locus, signed_setback, terminus
 from dockreview.measure.envelope import lot_envelope
 from dockreview.measure.limits import Limits
-from dockreview.measure.lot import dock_lot, frontage_docks
+from dockreview.measure.lot import LAND_NOISE_SQFT, dock_lot, dock_on_land, frontage_docks
 from dockreview.measure.measurements import Layout, Measurements
 from dockreview.measure.parts import float_layout, float_position, landing_size, lift_angle, vegetation_overlap
 
+#: A dock more than this share of whose area lies on its own lot's land is warned of (a dock drawn along the shore).
+OWN_LAND_SHARE = 0.25
 #: Sampling step (ft) along the dock outline when looking for its farthest point.
 REACH_STEP_FT = 0.5
 #: Floats this near one another (ft) form one assembly, when the profile says nothing.
@@ -93,6 +95,19 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
     landing_length, landing_width = landing_size(dock)
     kinds = list(dock.components["component"])
     on_lot, lot_name = dock_lot(site, riparian, dock, tolerance)
+    land_sqft, land_parcels = dock_on_land(site, footprint, seaward, ft)
+    dock_sqft = float(shapely.area(footprint)) * ft * ft
+    others = [(name, area) for name, area in land_parcels if name != str(site.parcel_id)]
+    off_parcels = land_sqft - sum(area for _, area in land_parcels)
+    if others or off_parcels >= LAND_NOISE_SQFT or land_sqft > OWN_LAND_SHARE * dock_sqft:
+        whose = [f"{area:,.1f} sq ft on {'the lot' if name == str(site.parcel_id) else 'parcel'} '{name}'" for name, area in land_parcels]
+        whose += [f"{off_parcels:,.1f} sq ft on no parcel"] if off_parcels >= LAND_NOISE_SQFT else []
+        warnings.warn(
+            f"{land_sqft:,.1f} of the dock's {dock_sqft:,.1f} sq ft lie landward of the MHW line: {', '.join(whose)}; "
+            "check the dock's position and bearing",
+            DockReviewWarning,
+            stacklevel=2,
+        )
     if not on_lot:
         warnings.warn(
             f"the dock is not in front of parcel '{site.parcel_id}': its landward end lies on or in front of "
@@ -132,11 +147,13 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         landing_width_ft=feet(landing_width),
         boat_lift_count=kinds.count("boat_lift"),
         pwc_lift_count=kinds.count("pwc_lift"),
-        lift_angle_deg=lift_angle(dock, mhw, crossing),
+        lift_angle_deg=lift_angle(dock, mhw, crossing, 1.0 / ft),
         frontage_docks=frontage_docks(site, riparian, tolerance),
         component_kinds=tuple(sorted(set(kinds))),
         dock_on_lot=on_lot,
         dock_lot=lot_name,
+        dock_on_land_sqft=land_sqft,
+        dock_land_parcels=tuple(name for name, _ in land_parcels),
     )
     allowed = rules.reach_limit_ft(m)
     envelope = lot_envelope(

@@ -46,3 +46,27 @@ def dock_lot(site: Site, riparian: Riparian, dock: Dock, tolerance: float) -> tu
     field_name = site.manifest.parcel_id_field
     name = str(parcels[field_name].iloc[nearest]) if field_name in parcels.columns else str(parcels.index[nearest])
     return False, name
+
+
+#: Dock area landward of the MHW line below this (sq ft) is digitising noise, not a dock on land.
+LAND_NOISE_SQFT = 1.0
+
+
+def dock_on_land(site: Site, footprint, seaward, ft_per_unit: float) -> tuple[float, tuple[tuple[str, float], ...]]:
+    """The dock's area landward of the MHW line (sq ft), and how much of it lies on each parcel (Docks A, C).
+
+    A dock reaches the water from its own lot's shore; a part of it on land --
+    worse, on a neighbour's parcel -- is a drawing error or a dock through a yard,
+    and the review says so. Parcels are named by the manifest's id field; land on
+    no parcel (a road, a beach) is counted in the total only.
+    """
+    land = shapely.difference(footprint, seaward)
+    area = float(shapely.area(land)) * ft_per_unit**2
+    if area < LAND_NOISE_SQFT:
+        return area, ()
+    parcels = site.parcels
+    field_name = site.manifest.parcel_id_field
+    names = (parcels[field_name] if field_name in parcels.columns else parcels.index).astype(str).to_numpy()
+    shares = shapely.area(shapely.intersection(parcels.geometry.values, land)) * ft_per_unit**2
+    whose = tuple((names[i], float(shares[i])) for i in np.argsort(-shares) if shares[i] >= LAND_NOISE_SQFT)
+    return area, whose

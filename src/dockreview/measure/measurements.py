@@ -32,7 +32,8 @@ class Measurements(Mapping):
     from the frontage and the length along the dock's axis: the figure the reach
     check decides on (Docks D(1)). ``dock_on_lot`` tells whether the dock's
     landward end lies on the lot or its water, and ``dock_lot`` names the parcel
-    it lies on or in front of when it does not.
+    it lies on or in front of when it does not. ``dock_on_land_sqft`` is the dock's
+    area landward of the MHW line and ``dock_land_parcels`` the parcels it lies on there.
     """
 
     frontage_ft: float
@@ -69,6 +70,8 @@ class Measurements(Mapping):
     component_kinds: tuple[str, ...] = ()
     dock_on_lot: bool = True
     dock_lot: str | None = None
+    dock_on_land_sqft: float = 0.0
+    dock_land_parcels: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, float | int | None]:
         """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None)."""

@@ -11,6 +11,7 @@ from shapely.geometry.base import BaseGeometry
 
 from dockreview.geometry.dock import FIXED_DOCK, Dock, long_axis
 from dockreview.geometry.riparian import left_of, unit
+from dockreview.geometry.vectors import shore_normal
 from dockreview.measure.distances import farthest, terminus
 
 
@@ -86,23 +87,12 @@ def float_layout(dock: Dock, half_width: float, *, tolerance_deg: float, contact
     return "+".join(layouts), worst[1]
 
 
-def _shore_normal(mhw: BaseGeometry, point: np.ndarray) -> np.ndarray:
-    """Direction square to the MHW line's segment nearest ``point``."""
-    segments = []
-    for part in shapely.get_parts(mhw):
-        xy = shapely.get_coordinates(part)
-        segments.extend(shapely.linestrings(np.stack([xy[:-1], xy[1:]], axis=1)))
-    nearest = segments[int(np.argmin(shapely.distance(segments, shapely.points(point))))]
-    a, b = shapely.get_coordinates(nearest)
-    return left_of(unit(b - a))
-
-
-def lift_angle(dock: Dock, mhw: BaseGeometry, crossing: float) -> float | None:
+def lift_angle(dock: Dock, mhw: BaseGeometry, crossing: float, span: float) -> float | None:
     """Largest angle between a boat lift's long axis and the shore normal at the dock's root (Boat lifts C(3))."""
     lifts = dock.components.geometry[dock.components["component"] == "boat_lift"]
     if lifts.empty:
         return None
-    normal = _shore_normal(mhw, dock.origin + dock.axis * crossing)
+    normal = shore_normal(mhw, dock.origin + dock.axis * crossing, span=span)
     return max(_angle_between(long_axis(lift), normal) for lift in lifts)
 
 

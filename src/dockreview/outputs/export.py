@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 
 from dockreview.evidence.measures import layers as evidence_layers
 from dockreview.outputs.files import atomic_path
+from dockreview.outputs.reading import clearance_ft
 
 #: Dimension lines of the layout and the measurement each one dimensions.
 DIMENSIONS = {
@@ -59,8 +60,9 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
         or its extension (Docks C); ``"reach"``: the lot's water beyond the
         envelope's reach limit (200 ft or the navigable-depth limit, Docks D(1));
         ``"clearance"``: within the terminus clearance of a channel, fairway,
-        anchorage or other dock (Docks D(1)), when those layers are given. Working
-        CRS. All read from the review's envelope, never derived anew.
+        anchorage or other dock (Docks D(1)), when those layers are given, each
+        ring as wide as its clearance check's limit. Working CRS. The reach and
+        setbacks are read from the review's envelope, never derived anew.
     """
     layout, site = review.layout, review.site
     zone, envelope = layout.riparian.zone, layout.envelope
@@ -69,11 +71,21 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
         "reach": shapely.difference(zone, within),
         "setback": shapely.difference(shapely.intersection(zone, within), envelope.band),
     }
-    targets = clearance_targets(site)
-    if targets is not None:
-        ring = review.profile("min_terminus_clearance_ft") / site.ft_per_unit
-        areas["clearance"] = shapely.buffer(targets, ring, quad_segs=32)
+    rings = _clearance_groups(review)
+    if rings:
+        parts = [shapely.buffer(shapely.union_all(geoms), ring_ft / site.ft_per_unit, quad_segs=32) for ring_ft, geoms in rings.items()]
+        areas["clearance"] = parts[0] if len(parts) == 1 else shapely.union_all(parts)
     return areas
+
+
+def _clearance_groups(review) -> dict[float, list[BaseGeometry]]:
+    """The features the seaward terminus must keep clear of, grouped by their ring's radius (ft): the checks' limits."""
+    radii = clearance_ft(review)
+    groups: dict[float, list[BaseGeometry]] = {}
+    for name, layer in (("channels", review.site.channels), ("docks", review.site.docks)):
+        if layer is not None and not layer.empty and name in radii:
+            groups.setdefault(radii[name], []).extend(layer.geometry.values)
+    return groups
 
 
 def _frame(review, rows: list[dict]) -> gpd.GeoDataFrame:
@@ -143,14 +155,15 @@ def _reach_line(review) -> gpd.GeoDataFrame:
 
 def _rings(review) -> gpd.GeoDataFrame:
     site, m = review.site, review.measurements
-    ring = review.profile("min_terminus_clearance_ft")
+    radii = clearance_ft(review)
     rows = []
     for layer_name, layer, measured in (
         ("channels", site.channels, m.channel_clearance_ft),
         ("docks", site.docks, m.dock_clearance_ft),
     ):
-        if layer is None or layer.empty:
+        if layer is None or layer.empty or layer_name not in radii:
             continue
+        ring = radii[layer_name]
         for index, geom in zip(layer.index, layer.geometry.values):
             rows.append(
                 {

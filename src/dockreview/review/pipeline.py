@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from dockreview._version import __version__
-from dockreview.errors import DockReviewWarning
+from dockreview.errors import DockReviewWarning, SiteDataError
 from dockreview.geometry.dock import Dock, build_dock
 from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.crs import describe
@@ -195,16 +195,21 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     settings = site.manifest.review
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
-        riparian = riparian_geometry(
-            site.parcel,
-            site.mhw,
-            tolerance=site.to_units(settings.mhw_tolerance_ft),
-            ft_per_unit=site.ft_per_unit,
-            extension=settings.extension,
-            direction=settings.extension_direction,
-            course_tolerance_ft=settings.course_tolerance_ft,
-            chord_ft=settings.chord_ft,
-        )
+        try:
+            riparian = riparian_geometry(
+                site.parcel,
+                site.mhw,
+                tolerance=site.to_units(settings.mhw_tolerance_ft),
+                ft_per_unit=site.ft_per_unit,
+                extension=settings.extension,
+                direction=settings.extension_direction,
+                course_tolerance_ft=settings.course_tolerance_ft,
+                chord_ft=settings.chord_ft,
+            )
+        except SiteDataError as exc:
+            raise SiteDataError(
+                f"{site.layer_label('parcels')}: parcel '{site.parcel_id}': {exc} (MHW line: {site.layer_label('mhw')})"
+            ) from exc
         dock = build_dock(site, riparian)
         measurements, layout = measure(site, riparian, dock, rules)
     messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]

@@ -27,10 +27,19 @@ from dockreview.rules.base import (
     Part,
 )
 from dockreview.rules.kind import KINDS, Bound, Param, RuleKind, register
-from dockreview.rules.runner import VERDICTS, RuleSet, apply_waivers, ruleset, verdict, verdict_reason, verdicts
+from dockreview.rules.runner import (
+    VERDICTS,
+    RuleSet,
+    apply_waivers,
+    missing_inputs,
+    ruleset,
+    verdict,
+    verdict_reason,
+    verdicts,
+)
 
 __all__ = [
     "AT_LEAST", "AT_MOST", "BOARD", "EQUALS", "FAIL", "JUDGED", "KINDS", "NEEDS_DATA", "NOT_APPLICABLE", "PASS",
     "QUALIFIES", "SENSES", "STATUSES", "VERDICTS", "WAIVED", "Bound", "CheckResult", "Facts", "Param", "Part",
-    "RuleKind", "RuleSet", "apply_waivers", "register", "ruleset", "verdict", "verdict_reason", "verdicts",
+    "RuleKind", "RuleSet", "apply_waivers", "missing_inputs", "register", "ruleset", "verdict", "verdict_reason", "verdicts",
 ]

@@ -113,7 +113,9 @@ class CheckResult:
     Every output reads pass or fail, the limit and the margin from here; none
     compares a value with a limit itself. ``kind`` is the rule kind that decided
     it, ``sense`` how the value stands to the limit (:data:`SENSES`), ``parts``
-    the values it was decided on when more than one (each with its own status).
+    the values it was decided on when more than one (each with its own status),
+    ``needs`` what to supply when it needs data (``"layers.soundings"``,
+    ``"[dock.attributes] railing_height_in"``).
     """
 
     id: str
@@ -128,6 +130,7 @@ class CheckResult:
     kind: str = ""
     sense: str = ""
     parts: tuple[Part, ...] = ()
+    needs: tuple[str, ...] = ()
 
     @property
     def decided(self) -> bool:

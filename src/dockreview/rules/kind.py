@@ -6,8 +6,9 @@ A kind is written once and states
   or as the name of a ``[values]`` entry), code lists, words;
 * its **sense** (:data:`~dockreview.rules.base.SENSES`): at least, at most,
   equals, qualifies, judged by the Board;
-* which **measurements** it reads, and whether the dock's geometry decides it
-  (``geometric``: suggest grows a dock against these) or two layers' relative
+* which **measurements** it reads, and whether the geometry of the lot and the
+  dock alone decides it (``geometric``: suggest grows a dock against these, the
+  batch audits decide them from layers) or two layers' relative
   position does (``between_layers``: a datum transformation's accuracy matters);
 * its **requirement** -- the limit, as one function of the profile's numbers and
   the lot's figures that takes a scalar :class:`~dockreview.measure.measurements.Measurements`
@@ -152,12 +153,12 @@ class RuleKind:
     # -- helpers --------------------------------------------------------------------------------
     def result(
         self, status: str, message: str, *, value=None, limit=None, unit: str | None = None, sense: str | None = None,
-        parts: tuple[Part, ...] = (),
+        parts: tuple[Part, ...] = (), needs: tuple[str, ...] = (),
     ) -> CheckResult:
         """A CheckResult of this check (its id, section, title, kind and sense filled in)."""
         return CheckResult(
             self.id, self.section, self.title, status, value, limit, self.unit if unit is None else unit, message,
-            kind=self.name, sense=self.sense if sense is None else sense, parts=parts,
+            kind=self.name, sense=self.sense if sense is None else sense, parts=parts, needs=needs,
         )
 
     def not_applicable(self, why: str, *, limit=None) -> CheckResult:
@@ -194,6 +195,10 @@ class Bound(RuleKind):
         """What to supply when the value is unknown (the needs-data message)."""
         return None
 
+    def supply(self, m: Mapping[str, Any], facts: Facts) -> tuple[str, ...]:
+        """The inputs to supply when the value is unknown (``"layers.channels"``), for grouping what is missing."""
+        return ()
+
     def inapplicable(self, m: Mapping[str, Any], facts: Facts) -> str | None:
         """Why the standard does not apply to this dock, or None."""
         return None
@@ -222,7 +227,8 @@ class Bound(RuleKind):
             return self.not_applicable(why, limit=limit)
         value = self.value(m)
         if value is None or limit is None:
-            return self.result(NEEDS_DATA, self.missing(m, facts) or f"give what {self.what} needs", value=value, limit=limit)
+            message = self.missing(m, facts) or f"give what {self.what} needs"
+            return self.result(NEEDS_DATA, message, value=value, limit=limit, needs=self.supply(m, facts))
         ok = bool(within(value, limit, self.sense))
         return self.result(PASS if ok else FAIL, self.message(m, facts, value, limit, ok), value=value, limit=limit)
 

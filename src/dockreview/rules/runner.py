@@ -227,6 +227,24 @@ def verdict(checks: list[CheckResult], *, exempt: bool = False) -> str:
     return "compliant"
 
 
+def missing_inputs(checks: list[CheckResult]) -> dict[str, list[str]]:
+    """What to supply, each with the checks it would let decide: the needs-data checks grouped by what they need.
+
+    Examples
+    --------
+    >>> from dockreview.rules.base import CheckResult as C
+    >>> missing_inputs([C("a", "", "", "needs-data", None, None, "", "", needs=("layers.soundings",)),
+    ...                 C("b", "", "", "needs-data", None, None, "", "", needs=("layers.soundings", "[vessel] draft_ft"))])
+    {'layers.soundings': ['a', 'b'], '[vessel] draft_ft': ['b']}
+    """
+    grouped: dict[str, list[str]] = {}
+    for check in checks:
+        if check.status == NEEDS_DATA:
+            for need in check.needs or ("(see the check's message)",):
+                grouped.setdefault(need, []).append(check.id)
+    return grouped
+
+
 def verdicts(statuses) -> np.ndarray:
     """:func:`verdict` of many docks at once: ``statuses`` maps each check's id to an array of statuses (one per dock).
 

@@ -322,6 +322,25 @@ def test_waterway_along_a_skewed_dock(tmp_path):
     assert v["clear_width_ft"] == pytest.approx(400.0 / c - 120.0, abs=TOL_FT)
 
 
+@pytest.mark.parametrize("crs", ["EPSG:2263", "EPSG:26918"])
+def test_waterway_of_a_round_pond_runs_square_to_the_curved_shore(tmp_path, crs):
+    # MHW a circle of radius 300 ft about (0, 300) (a 1,024-gon, a vertex at the dock's root (0, 0)); the lots behind it.
+    # Square to the shore at the root is toward the centre: the diameter, 600 ft, as along the dock's axis (+v);
+    # the float's far edge lies 120 ft along that normal.
+    disc = Point(0, 300).buffer(300.0, quad_segs=256)
+    parcels = [(pid, rect(-100 + 200 * k, -150, 100 + 200 * k, 80).difference(disc))
+               for k, pid in ((-1, "2-105-32"), (0, SUBJECT_ID), (1, "2-105-34"))]
+    site = write_local_site(tmp_path / "pond", frame_in(crs, 30.0), parcels=parcels,
+                            mhw=[LineString(disc.exterior.coords)], dock=t_dock())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
+        v = gather(dockreview.review(dockreview.load_site(site.manifest))).waterway.values
+    assert v["width_along_axis_ft"] == pytest.approx(600.0, abs=TOL_FT)
+    assert v["width_square_ft"] == pytest.approx(600.0, abs=TOL_FT)
+    assert v["dock_extent_square_ft"] == pytest.approx(120.0, abs=TOL_FT)
+    assert v["dock_share_square_pct"] == pytest.approx(20.0, abs=0.01)
+
+
 def test_waterway_needs_the_opposite_shore_and_channels(tmp_path):
     review, _ = build(tmp_path, "open")
     ww = gather(review).waterway
@@ -442,6 +461,21 @@ def test_adjoining_owners_water(tmp_path):
     assert left["its_docks"] == ["docks 0"] and left["to_its_dock_ft"] == pytest.approx(124.0, abs=TOL_FT)
     assert right["within_sqft"] == pytest.approx(0.0, abs=1e-6) and right["to_extension_ft"] == pytest.approx(167.0, abs=TOL_FT)
     assert right["its_docks"] == [] and right["to_its_dock_ft"] is None
+
+
+def test_a_multipart_neighbour_is_measured_on_its_waterfront_part(tmp_path):
+    # the right neighbour's record also holds a detached lot across the road, larger than its waterfront part:
+    # its water is its waterfront part's (the review's rule: the part nearest the MHW line), 200 ft by 200 ft
+    across = rect(100, -700, 400, -300)
+    parcels = [NEAR[0], NEAR[1], ("2-105-34", shapely.MultiPolygon([rect(100, -150, 300, 0), across]))]
+    dock = {"root": (70.0, 0.0), "bearing": "perpendicular", "length": 220.0, "width": 6.0}
+    review, _ = build(tmp_path, "nwmulti", parcels=parcels, dock=dock, docks=[])
+    lots = {lot["parcel_id"]: lot for lot in gather(review).neighbour_water.values["lots"]}
+    right = lots["2-105-34"]
+    assert right["fronts_water"] and right["side"] == "right"
+    assert right["water_sqft"] == pytest.approx(200.0 * 200.0, abs=0.5)
+    assert right["within_sqft"] == pytest.approx(23.0 * 200.0, abs=0.5), "u from 100 to 123, v from 0 to 200"
+    assert right["to_extension_ft"] == pytest.approx(27.0, abs=TOL_FT)
 
 
 def test_adjoining_owners_water_needs(tmp_path):

@@ -204,126 +204,6 @@ def test_a_named_working_crs_far_from_the_data_is_kept_with_a_warning(tmp_path):
     assert site.crs.to_epsg() == 2263
 
 
-# ---------------------------------------------------------------------------
-# the audit of every charted pier
-# ---------------------------------------------------------------------------
-SHORE_CATSLC = (6, 8, 9, 10, 15)  # wharf, rip-rap, revetment, seawall, solid-face wharf
-FT = 1 / 0.3048
-
-
-@pytest.fixture(scope="module")
-def audit(tmp_path_factory):
-    out = tmp_path_factory.mktemp("audit") / "piers.gpkg"
-    result = CliRunner().invoke(main, ["audit", "--chart", str(CELLS[0]), "-o", str(out), "--no-progress"])
-    assert result.exit_code == 0, result.output
-    return gpd.read_file(out, layer="piers"), out
-
-
-def test_the_audit_of_every_pier_completes(audit, listing):
-    frame, out = audit
-    features = listing["US5FL4DR.000"]
-    piers = [f for f in features["SLCONS"] if f["props"].get("CATSLC") == 4] + features["PONTON"]
-    assert len(frame) == len(piers) == 376
-    assert set(frame["pier_id"]) == {f"US5FL4DR.000:{f['props']['LNAM']}" for f in piers}
-    assert frame["reach_ft"].notna().all() and frame["channel_clearance_ft"].notna().all()
-    assert set(frame["verdict"]) <= {"compliant", "noncompliant", "incomplete"}
-    assert len(gpd.pd.read_csv(out.with_suffix(".csv"))) == 376
-
-
-def _utm(geometry: dict):
-    to_utm = Transformer.from_crs("EPSG:4326", "EPSG:32617", always_xy=True)
-    return shapely.transform(shape(geometry), lambda xy: np.column_stack(to_utm.transform(xy[:, 0], xy[:, 1])))
-
-
-def _lines(geoms):
-    return shapely.union_all([g.boundary if g.geom_type.endswith("Polygon") else g for g in geoms])
-
-
-def test_three_piers_clearances_agree_with_a_second_method(audit, listing):
-    """Reach and clearances of three piers, from fiona's raw features projected with pyproj (metres, UTM 17N)."""
-    frame, _ = audit
-    features = listing["US5FL4DR.000"]
-    shore = _lines(
-        [_utm(f["geom"]) for f in features["COALNE"]]
-        + [_utm(f["geom"]) for f in features["SLCONS"] if f["props"].get("CATSLC") in SHORE_CATSLC]
-    )
-    channels = shapely.union_all(_raw_channels_utm(listing))
-    raw_piers = {
-        f"US5FL4DR.000:{f['props']['LNAM']}": _utm(f["geom"])
-        for f in features["SLCONS"] + features["PONTON"]
-        if f in features["PONTON"] or f["props"].get("CATSLC") == 4
-    }
-    lines = frame[frame["charted_as"] == "LineString"]
-    chosen = [
-        lines.loc[(lines["channel_clearance_ft"] - 50.0).abs().idxmin(), "pier_id"],  # the one nearest the 50 ft limit
-        frame.loc[frame["charted_as"] == "Polygon", "pier_id"].iloc[0],  # a pier charted as an area
-        frame.loc[frame["class"] == "PONTON", "pier_id"].iloc[0],  # a pontoon
-    ]
-    for pier_id in chosen:
-        pier = raw_piers[pier_id]
-        row = frame.set_index("pier_id").loc[pier_id]
-        samples = shapely.points(shapely.get_coordinates(shapely.segmentize(pier, 0.5 / FT)))
-        reach = shapely.distance(samples, shore).max()
-        terminus = shapely.difference(pier, shore.buffer(reach - 20.0 / FT, quad_segs=32)) if reach > 20.0 / FT else pier
-        assert row["reach_ft"] == pytest.approx(reach * FT, abs=0.1), pier_id
-        assert row["channel_clearance_ft"] == pytest.approx(shapely.distance(terminus, channels) * FT, abs=0.1), pier_id
-        others = shapely.union_all([g for name, g in raw_piers.items() if name not in _structure(pier_id, raw_piers)])
-        assert row["dock_clearance_ft"] == pytest.approx(shapely.distance(terminus, others) * FT, abs=0.1), pier_id
-
-
-def _structure(pier_id: str, piers: dict) -> set[str]:
-    """The piers joined to ``pier_id`` through piers touching within 0.5 ft (one structure), by a flood fill."""
-    names, geoms = list(piers), np.asarray(list(piers.values()), dtype=object)
-    found, frontier = {pier_id}, [pier_id]
-    while frontier:
-        near = shapely.distance(piers[frontier.pop()], geoms) <= 0.5 / FT
-        for name in (names[i] for i in np.flatnonzero(near)):
-            if name not in found:
-                found.add(name)
-                frontier.append(name)
-    return found
-
-
-def test_with_parcels_the_audit_checks_frontage_and_side_setbacks(tmp_path, listing):
-    """A 200 ft lot drawn behind a real isolated pier; setbacks from its side lines extended, worked out here."""
-    features = listing["US5FL4DR.000"]
-    pier_lnam = "022612DE7EE81CCC"
-    pier = next(_utm(f["geom"]) for f in features["SLCONS"] if f["props"]["LNAM"] == pier_lnam)
-    shore = _lines(
-        [_utm(f["geom"]) for f in features["COALNE"]]
-        + [_utm(f["geom"]) for f in features["SLCONS"] if f["props"].get("CATSLC") in SHORE_CATSLC]
-    )
-    ends = shapely.points(shapely.get_coordinates(pier)[[0, -1]])
-    root = ends[int(np.argmin(shapely.distance(ends, shore)))]
-    along = shapely.line_locate_point(shore, root)
-    a, b = (np.asarray(shapely.line_interpolate_point(shore, along + d).coords[0]) for d in (-15.0, 15.0))
-    tangent = (b - a) / np.hypot(*(b - a))
-    landward = np.array([-tangent[1], tangent[0]])
-    if shapely.distance(shapely.Point(np.asarray(root.coords[0]) + landward * 5), pier) < shapely.distance(root, pier):
-        landward = -landward
-    half, depth = 100.0 / FT, 150.0 / FT
-    front = np.asarray(root.coords[0]) - landward * 5.0  # the lot's front edge 5 m seaward of the shore
-    corners = [front - tangent * half, front + tangent * half, front + tangent * half + landward * depth, front - tangent * half + landward * depth]
-    lot = Polygon(corners)
-    to_lonlat = Transformer.from_crs("EPSG:32617", "EPSG:4326", always_xy=True)
-    lonlat = shapely.transform(lot, lambda xy: np.column_stack(to_lonlat.transform(xy[:, 0], xy[:, 1])))
-    gpd.GeoDataFrame({"LOT": ["KW-PIER"]}, geometry=[lonlat], crs="EPSG:4326").to_file(tmp_path / "lots.gpkg")
-
-    out = tmp_path / "audit.gpkg"
-    args = ["audit", "--chart", str(CELLS[0]), "--parcels", str(tmp_path / "lots.gpkg"), "--id-field", "LOT", "-o", str(out), "--no-progress"]
-    result = CliRunner().invoke(main, args)
-    assert result.exit_code == 0, result.output
-    row = gpd.read_file(out).set_index("pier_id").loc[f"US5FL4DR.000:{pier_lnam}"]
-    assert row["parcel_id"] == "KW-PIER"
-    # second method: each side edge of the lot run straight out to sea
-    far = 3000.0 / FT
-    sides = [shapely.LineString([corners[3], corners[0] - landward * far]), shapely.LineString([corners[2], corners[1] - landward * far])]
-    assert row["setback_ft"] == pytest.approx(min(shapely.distance(pier, s) for s in sides) * FT, abs=0.1)
-    strip = Polygon([corners[3], corners[2], corners[1] - landward * far, corners[0] - landward * far])
-    assert row["frontage_ft"] == pytest.approx(shore.intersection(strip).length * FT, rel=0.01)
-    assert row["status_side_setback"] in ("pass", "fail") and row["status_frontage"] == "pass"
-
-
 def test_a_margin_within_the_datum_transformation_accuracy_is_said(tmp_path):
     """Parcels in NAD83 (Florida East), the chart in WGS 84: PROJ shifts between them to about 4 m (13.1 ft)."""
     manifest = _key_west_site(tmp_path, crs='crs = "EPSG:2236"', parcels_crs="EPSG:2236")
@@ -336,12 +216,6 @@ def test_a_margin_within_the_datum_transformation_accuracy_is_said(tmp_path):
     assert "within the accuracy of the layers' datum transformation (about 13.1 ft)" in setback.message
     assert "datum transformation" not in result.check("channel-clearance").message  # 238 ft from the limit
     assert "datum transformation" not in result.check("width").message  # the dock's own dimension
-
-
-def test_a_cell_without_piers_is_refused_by_the_audit(tmp_path):
-    result = CliRunner().invoke(main, ["audit", "--chart", str(CELLS[1]), "-o", str(tmp_path / "a.gpkg")])
-    assert result.exit_code == 2
-    assert "US5FL4DQ.000 edition 2 update 0 (2023-10-16), 1:10,000: no piers to audit" in result.output
 
 
 def test_the_readme_example_runs_on_the_chart():

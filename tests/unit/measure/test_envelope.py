@@ -1,4 +1,4 @@
-"""The envelope of one lot and the longest compliant dock, on sites whose answers are known by hand.
+"""The envelope of one lot, on sites whose answers are known by hand (the longest dock: tests/unit/review).
 
 Local frame of tests/sitegen.py: u along the shore, v seaward, MHW on v = 0, the
 lot's water corners at (-W/2, 0) and (+W/2, 0). On a straight shore with side
@@ -8,19 +8,15 @@ reach: width W - 2 x setback, area width x 200.
 
 from __future__ import annotations
 
-import tomllib
 import warnings
 
 import geopandas as gpd
-import numpy as np
 import pytest
-from click.testing import CliRunner
 from shapely.geometry import Point
 
 import dockreview
-from dockreview.cli import main
 from dockreview.profile import load_profile
-from dockreview.review.suggest import longest_dock, site_envelope
+from dockreview.review.suggest import site_envelope
 from support.sitegen import make_site, rect, strip, t_dock
 
 TOL = 0.05
@@ -45,37 +41,12 @@ def test_straight_shore_band_is_frontage_less_two_setbacks(tmp_path, rotation):
     assert env.possible and env.reasons == ()
 
 
-def test_channel_limits_the_reach_and_the_longest_dock(tmp_path):
+def test_channel_limits_the_reach(tmp_path):
     # channel from v = 150: the seaward end must stay 50 ft off, so nothing beyond v = 100
     files = make_site(tmp_path, rotation=25.0, lot_width=300.0, dock=t_dock(), channels=[rect(-2000, 150, 2000, 400)])
-    site, env = envelope_of(files)
+    _, env = envelope_of(files)
     assert env.greatest_reach_ft == pytest.approx(100.0, abs=TOL)
     assert env.area_sqft == pytest.approx(60.0 * 100.0, rel=1e-3)
-    dock = longest_dock(site, PROFILE, env)
-    # the T float is 10 ft deep: walkway 90 ft puts the float's seaward edge at v = 100
-    assert dock.length_ft == pytest.approx(90.0, abs=0.02)
-    assert dock.stopped_by == ("channel-clearance",)
-
-
-def test_longest_dock_stopped_by_reach(tmp_path):
-    site, env = envelope_of(make_site(tmp_path, lot_width=300.0, dock=t_dock()))
-    dock = longest_dock(site, PROFILE, env)
-    assert dock.length_ft == pytest.approx(190.0, abs=0.02)   # + 10-ft float = 200 ft
-    assert dock.stopped_by == ("reach",)
-    assert "reach" in dock.message
-
-
-def test_longest_dock_stopped_by_setback_on_an_oblique_bearing(tmp_path):
-    # a 6-ft walkway with a 20 x 10 T float from (0, 0), 45 degrees clockwise of the seaward normal,
-    # toward the right side line (u = 150, setback 120: nothing may pass u = 30). The float's far
-    # right corner leads: at L + 10 along the axis and 10 ft across it, u = (L + 10 + 10) / sqrt(2),
-    # so the setback stops the walkway at L = 30 sqrt(2) - 20 = 22.43 ft.
-    site, env = envelope_of(make_site(tmp_path, lot_width=300.0, dock=t_dock()))
-    root = env.riparian.frontage_midpoint
-    azimuth = (float(np.degrees(np.arctan2(*env.riparian.seaward))) + 45.0) % 360.0
-    dock = longest_dock(site, PROFILE, env, root=(root.x, root.y), bearing=azimuth)
-    assert dock.stopped_by == ("side-setback",)
-    assert dock.length_ft == pytest.approx(30.0 * np.sqrt(2.0) - 20.0, abs=0.02)
 
 
 def test_navigable_depth_limits_the_reach(tmp_path):
@@ -88,13 +59,10 @@ def test_navigable_depth_limits_the_reach(tmp_path):
     )
     soundings.to_file(files.dir / "site.gpkg", layer="soundings", driver="GPKG", engine="pyogrio")
     files.rewrite(layers={"soundings": "site.gpkg:soundings"}, vessel={"draft_ft": 3.0}, soundings={"depth_field": "DEPTH"})
-    site, env = envelope_of(files)
+    _, env = envelope_of(files)
     assert env.reach_limit_ft == pytest.approx(90.0, abs=TOL)
     assert env.greatest_reach_ft == pytest.approx(90.0, abs=TOL)
     assert env.area_sqft == pytest.approx(60.0 * 90.0, rel=1e-3)
-    dock = longest_dock(site, PROFILE, env)
-    assert dock.length_ft == pytest.approx(80.0, abs=0.02)
-    assert dock.stopped_by == ("navigable-reach",)
 
 
 def test_narrow_lot_says_why(tmp_path):
@@ -136,32 +104,3 @@ def test_neighbours_dock_keeps_clear_but_own_dock_does_not(tmp_path):
     assert env.existing_docks == 0
     assert env.area_sqft < 60.0 * 200.0 - 100.0
     assert env.geometry.distance(files.to_world(angled)) == pytest.approx(50.0, abs=0.1)
-
-
-def test_cli_envelope_and_suggest_then_check(tmp_path):
-    files = make_site(tmp_path, rotation=25.0, lot_width=300.0, dock=t_dock(), channels=[rect(-2000, 150, 2000, 400)])
-    runner = CliRunner()
-    run = runner.invoke(main, ["envelope", str(files.manifest), "-o", str(tmp_path / "env.gpkg"), "--map", str(tmp_path / "env.png")])
-    assert run.exit_code == 0, run.output
-    assert "band width at MHW" in run.output and "a dock is possible" in run.output
-    assert (tmp_path / "env.gpkg").exists() and (tmp_path / "env.png").stat().st_size > 0
-
-    out = tmp_path / "suggested" / "site.toml"
-    run = runner.invoke(main, ["suggest", str(files.manifest), "-o", str(out)])
-    assert run.exit_code == 0, run.output
-    doc = tomllib.loads(out.read_text())
-    assert doc["dock"]["length"] == pytest.approx(90.0, abs=0.02)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        result = dockreview.review(dockreview.load_site(out))
-    status = {c.id: c.status for c in result.checks}
-    for check in ("side-setback", "reach", "channel-clearance", "width", "float-area", "float-position"):
-        assert status[check] == "pass", (check, status)
-
-
-def test_cli_suggest_no_dock_exits_1(tmp_path):
-    files = make_site(tmp_path, lot_width=100.0, dock=t_dock(length=30.0))
-    run = CliRunner().invoke(main, ["suggest", str(files.manifest), "-o", str(tmp_path / "s.toml")])
-    assert run.exit_code == 1
-    assert "no dock possible" in run.output
-    assert not (tmp_path / "s.toml").exists()

@@ -117,6 +117,41 @@ def test_failing_dimensions_carry_their_limit_in_the_warning_colour():
     plt.close(fig)
 
 
+#: The check each dimension reads its status from, and the side of it (a Part) for the setbacks.
+DECIDED_BY = {
+    "frontage": ("frontage", None),
+    "setback_left": ("side-setback", "left"),
+    "setback_right": ("side-setback", "right"),
+    "channel_clearance": ("channel-clearance", None),
+    "dock_clearance": ("dock-clearance", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(p.parent.name for p in DATA.glob("*/site.toml")))
+def test_each_dimensions_colour_is_its_checks_status(name):
+    """Red exactly when the check failed (for a setback: that side of it); a failing label names the check's limit."""
+    review = reviewed(name)
+    fig, ax = plot_review(review)
+    labels = _labels(ax)
+    assert labels
+    for key, text in labels.items():
+        if key == "reach":  # held to the reach check and, where it is decided, the navigable-depth one
+            deciding = [review.check("reach"), review.check("navigable-reach")]
+            fails = any(c.status == "fail" for c in deciding)
+            limits = [c.limit for c in deciding if c.status in ("pass", "fail") and c.limit is not None]
+        else:
+            check_id, side = DECIDED_BY[key]
+            check = review.check(check_id)
+            part = check.part(side) if side else None
+            fails = check.status == "fail" and (part is None or part.status == "fail")
+            limits = [part.limit if part is not None else check.limit]
+        colour = COLOURS["warning"] if fails else COLOURS["dimension"]
+        assert matplotlib.colors.same_color(text.get_color(), colour), (name, key, text.get_text())
+        if fails:
+            assert any(f"{limit:,.1f} ft" in text.get_text() for limit in limits), (name, key, text.get_text(), limits)
+    plt.close(fig)
+
+
 def test_dimension_lines_have_arrowheads_at_both_ends(exhibit):
     review, _, ax = exhibit
     arrows = [a for a in ax.texts if isinstance(a, matplotlib.text.Annotation) and a.arrow_patch is not None and a.get_text() == ""]

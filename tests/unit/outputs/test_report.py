@@ -20,12 +20,14 @@ from click.testing import CliRunner
 
 import dockreview
 from dockreview.cli import main
-from dockreview.outputs import report
 from dockreview.outputs.report import (
+    PdfWriter,
     Section,
     margin,
+    pdf_pages,
     quantity,
     sections,
+    text_pages,
     to_html,
     to_markdown,
     write_report,
@@ -49,17 +51,6 @@ def exempt():
     base = reviewed("failing-narrow-lot")
     site = dataclasses.replace(base.site, manifest=dataclasses.replace(base.site.manifest, federal=True))
     return dockreview.review(site)
-
-
-@pytest.fixture
-def no_exhibit(monkeypatch):
-    """For tests of the text pages: a blank exhibit page instead of the site plan (drawing it takes a second or two)."""
-
-    def blank(review, ax=None, *, page="letter", **kwargs):
-        fig = plt.figure(figsize=report.PAGES[page])
-        return fig, fig.add_subplot()
-
-    monkeypatch.setattr(report, "plot_review", blank)
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +138,68 @@ def _rows(review, title: str, **kwargs) -> dict[str, dict[str, str]]:
     return {row[1]: dict(zip(part.columns, row)) for row in part.rows}
 
 
-def test_counts_are_integers_and_requirements_are_words(no_exhibit):
+SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
+NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+#: Requirements the report words instead of printing the limit: each with the limit its words mean.
+WORDED_LIMITS = {"one-dock": ("no other dock on the lot", 0.0), "float-vegetation": ("no float over vegetation", 0.0)}
+
+
+def _printed(cell: str) -> list[tuple[float, float]]:
+    """The numbers printed in a cell, each with half a unit of its last decimal (how far the value may lie from it)."""
+    out = []
+    for text in NUMBER.findall(cell):
+        decimals = len(text.split(".")[1]) if "." in text else 0
+        out.append((float(text.replace(",", "")), 0.5 * 10.0**-decimals + 1e-9))
+    return out
+
+
+def _shows(cell: str, value: float) -> bool:
+    return any(abs(number - value) <= tol for number, tol in _printed(cell))
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_required_proposed_and_margin_are_the_checks_limit_value_and_margin(name):
+    """Every decided check on every sample site: the three columns print the CheckResult's limit, value and margin."""
+    review = reviewed(name)
+    rows = _rows(review, "Checks", all_checks=True)
+    decided = [c for c in review.checks if c.decided]
+    assert decided
+    for check in decided:
+        row = rows[check.id]
+        # margin: the check's own, signed, in its unit; blank exactly when the check has none
+        if check.margin is None:
+            assert row["margin"] == "", (check.id, row["margin"])
+        else:
+            (number, tol), = _printed(row["margin"])
+            assert number == pytest.approx(check.margin, abs=tol), (check.id, row["margin"], check.margin)
+            assert row["margin"].startswith("+") == (number > 0), (check.id, row["margin"])
+        # required: the check's limit, read with the check's sense
+        if check.id in WORDED_LIMITS:
+            words, limit = WORDED_LIMITS[check.id]
+            assert row["required"] == words and check.limit == limit, (check.id, check.limit)
+        elif check.limit is None:
+            assert row["required"] == "", (check.id, row["required"])
+        else:
+            assert _shows(row["required"], check.limit), (check.id, row["required"], check.limit)
+            if check.sense == "at-least":
+                assert "at least" in row["required"], (check.id, row["required"])
+            elif check.sense == "at-most":
+                assert "at most" in row["required"] or "within" in row["required"], (check.id, row["required"])
+        # proposed: the check's value (the words for none, for touching and for a float's layout excepted)
+        if check.id == "one-dock":
+            assert (row["proposed"] == "no other dock") == (check.value == 0), (check.id, row["proposed"])
+        elif check.id == "float-vegetation" and check.value == 0:
+            assert row["proposed"] == "none"
+        elif check.id == "float-position":
+            assert (row["proposed"] == "touching") == (check.status == "pass"), (check.id, row["proposed"])
+        elif check.id == "float-layout":  # the layout and the float's angle, of which the value is the departure
+            assert row["proposed"].startswith(review.measurements.float_layout), row["proposed"]
+        elif check.value is not None:
+            assert _shows(row["proposed"], check.value), (check.id, row["proposed"], check.value)
+        assert row["status"] == check.status
+
+
+def test_counts_are_integers_and_requirements_are_words():
     review = reviewed("straight-t-float")
     rows = _rows(review, "Checks", all_checks=True)
     assert rows["railing-rails"]["required"] == "at most 2 rails" and rows["railing-rails"]["proposed"] == "2 rails"
@@ -164,7 +216,7 @@ def test_float_layout_reads_like_its_finding():
     assert row["proposed"] == "T, long axis at 90.0° to the dock's axis" and "90.0 deg" in row["finding"]
 
 
-def test_not_applicable_checks_are_one_line_unless_all_are_asked_for(no_exhibit):
+def test_not_applicable_checks_are_one_line_unless_all_are_asked_for():
     review = reviewed("straight-t-float")
     absent = [c.id for c in review.checks if c.status == "not-applicable"]
     assert len(absent) >= 10
@@ -227,15 +279,11 @@ def test_pdf_pages_are_numbered_and_tables_repeat_their_header(pdf):
     assert "2 rails" in whole and "page 1 of" in pages[0]
 
 
-def test_pdf_first_page_is_the_vector_exhibit(tmp_path, monkeypatch):
-    saved = []
-
-    class Recording(report.PdfPages):
-        def savefig(self, figure=None, **kwargs):
-            saved.append({t.get_gid() for axes in figure.axes for t in axes.texts})
-            super().savefig(figure, **kwargs)
-
-    monkeypatch.setattr(report, "PdfPages", Recording)
+def test_pdf_first_page_is_the_vector_exhibit(tmp_path):
+    pages = pdf_pages(reviewed("curved-cove"))
+    saved = [{t.get_gid() for axes in figure.axes for t in axes.texts} for figure in pages]
+    for figure in pages:
+        plt.close(figure)
     path = tmp_path / "report.pdf"
     write_report(reviewed("curved-cove"), path)
     assert {"dimension:frontage", "dimension:reach", "title:site", "title:sources"} <= saved[0]
@@ -248,8 +296,8 @@ def test_pdf_first_page_is_the_vector_exhibit(tmp_path, monkeypatch):
 
 def _layout(filler_lines: int, table_rows: int, page: str = "letter"):
     """Lay out a paragraph of ``filler_lines`` then a table of ``table_rows`` rows; the writer, not saved."""
-    writer = report._PdfWriter(page, "Dock review: layout test")
-    writer._new_page()
+    writer = PdfWriter(page, "Dock review: layout test")
+    writer.new_page()
     writer.paragraph("\n".join(f"line {i}" for i in range(filler_lines)))
     section = Section("A table", ("check", "finding"), tuple((f"row-{i}", "a finding " * (1 + i % 3)) for i in range(table_rows)))
     head, rows = writer.table_rows(section)
@@ -257,8 +305,7 @@ def _layout(filler_lines: int, table_rows: int, page: str = "letter"):
     heading_page = writer.page_number
     writer.table(section, head, rows)
     figures = len(writer.figures)
-    for fig in writer.figures:
-        plt.close(fig)
+    writer.close()
     return heading_page, writer.chunks, figures
 
 
@@ -272,30 +319,12 @@ def test_pdf_tables_break_with_no_lone_row_and_no_lone_heading(table_rows):
             assert all(c.rows >= 2 for c in chunks), (filler, [c.rows for c in chunks])
 
 
-def test_pdf_report_keeps_headings_with_their_tables(tmp_path, monkeypatch, no_exhibit):
+def test_pdf_report_keeps_headings_with_their_tables():
     writers = []
-
-    class Spy(report._PdfWriter):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.headings = []
-            writers.append(self)
-
-        def heading(self, text, keep_with=0.0, **kwargs):
-            super().heading(text, keep_with, **kwargs)
-            self.headings.append((text, self.page_number))
-
-        def close(self, pdf, first):  # the layout is what is looked at: no need to render the pages
-            for fig in [*first, *self.figures]:
-                plt.close(fig)
-            blank = plt.figure()
-            pdf.savefig(blank)
-            plt.close(blank)
-            return 1 + len(self.figures)
-
-    monkeypatch.setattr(report, "_PdfWriter", Spy)
-    for size in ("letter", "tabloid"):
-        write_report(reviewed("failing-narrow-lot"), tmp_path / f"{size}.pdf", page=size, all_checks=True)
+    for size in ("letter", "tabloid"):  # the layout is what is looked at: the text pages, laid out and not rendered
+        writer = text_pages(reviewed("failing-narrow-lot"), page=size, all_checks=True)
+        writer.close()
+        writers.append(writer)
     for writer in writers:
         pages = dict(writer.headings)
         for title in {c.section for c in writer.chunks}:
@@ -316,7 +345,7 @@ def test_markdown_has_the_table_and_an_embedded_exhibit():
     assert not re.search(r"https?://", text)
 
 
-def test_report_command_writes_each_format(tmp_path, no_exhibit):
+def test_report_command_writes_each_format(tmp_path):
     manifest = str(DATA / "straight-t-float" / "site.toml")
     for suffix in ("html", "md"):
         out = tmp_path / f"r.{suffix}"

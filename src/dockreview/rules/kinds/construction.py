@@ -28,6 +28,10 @@ def _missing(key: str) -> str:
     return f"give [dock.attributes] {key} to decide this standard"
 
 
+def _attribute(key: str) -> tuple[str, ...]:
+    return (f"[dock.attributes] {key}",)
+
+
 def _absent(facts: Facts, key: str, what: str) -> str | None:
     """Why a standard does not apply when the attribute ``key`` is false (the dock has no such thing)."""
     return f"the dock has no {what} ({key} = false)" if key and facts.attributes.get(key) is False else None
@@ -75,6 +79,9 @@ class AttributeMax(Bound):
     def missing(self, m, facts: Facts) -> str | None:
         return _missing(self.p.key)
 
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return _attribute(self.p.key)
+
 
 @register
 class RailingOpenness(AttributeMax):
@@ -108,7 +115,7 @@ class AttributeTarget(RuleKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         gap = facts.attributes.get(self.p.key)
         if gap is None:
-            return self.result(NEEDS_DATA, _missing(self.p.key), limit=self.p.target)
+            return self.result(NEEDS_DATA, _missing(self.p.key), limit=self.p.target, needs=_attribute(self.p.key))
         ok = abs(gap - self.p.target) <= self.p.tolerance
         unit = self.p.unit
         message = f"gap {gap:g} {unit}; required {self.p.target:g} {unit} (within {self.p.tolerance:g} {unit})"
@@ -126,7 +133,7 @@ class Prohibited(RuleKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         value = facts.attributes.get(self.p.key)
         if value is None:
-            return self.result(NEEDS_DATA, _missing(self.p.key))
+            return self.result(NEEDS_DATA, _missing(self.p.key), needs=_attribute(self.p.key))
         message = f"{self.p.what}: {'yes' if value else 'no'}" + ("; not permitted" if value else "")
         return self.result(FAIL if value else PASS, message)
 
@@ -151,7 +158,7 @@ class AttributeCodes(RuleKind):
             return self.not_applicable(why)
         used = facts.attributes.get(self.p.key)
         if used is None:
-            return self.result(NEEDS_DATA, _missing(self.p.key))
+            return self.result(NEEDS_DATA, _missing(self.p.key), needs=_attribute(self.p.key))
         if isinstance(used, str):
             if used in self.p.codes:
                 return self.result(PASS, f"{self.p.what} of {used}")
@@ -173,7 +180,7 @@ class AttributeApproval(RuleKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         value = facts.attributes.get(self.p.key)
         if value is None:
-            return self.result(NEEDS_DATA, _missing(self.p.key))
+            return self.result(NEEDS_DATA, _missing(self.p.key), needs=_attribute(self.p.key))
         if value:
             return self.result(BOARD, f"{self.p.yes}: to be approved by the {self.official(self.p.official)} before use")
         return self.result(PASS, self.p.no)
@@ -191,7 +198,8 @@ class PermittedStructures(RuleKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         structures = facts.attributes.get("structures")
         if structures is None:
-            return self.result(NEEDS_DATA, _missing("structures") + " (everything on the dock besides the drawn components)")
+            message = _missing("structures") + " (everything on the dock besides the drawn components)"
+            return self.result(NEEDS_DATA, message, needs=_attribute("structures"))
         kinds = sorted(set(m["component_kinds"]) | set(structures))
         other = [k for k in kinds if k not in self.p.structures]
         if other:
@@ -221,7 +229,7 @@ class LandingSize(RuleKind):
             return self.not_applicable("no landing component and no landing_length_ft / landing_width_ft", limit=self.p.length)
         if length is None or width is None:
             key = "landing_length_ft" if length is None else "landing_width_ft"
-            return self.result(NEEDS_DATA, _missing(key), limit=self.p.length)
+            return self.result(NEEDS_DATA, _missing(key), limit=self.p.length, needs=_attribute(key))
         ok = bool(not_above(length, self.p.length) and not_above(width, self.p.width))
         source = "measured from the landing component" if measured else "from the attributes"
         message = (

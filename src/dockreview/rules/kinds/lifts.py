@@ -44,7 +44,7 @@ class LiftCount(Bound):
         count = _boat_lifts(m, facts, self.p.pwc_capacity)
         if count is None and m["boat_lift_count"] <= self.p.limit:
             missing = "give [dock.attributes] pwc_lift_capacity_lb: a PWC lift over the capacity counts as a boat lift"
-            return self.result(NEEDS_DATA, missing, limit=self.p.limit)
+            return self.result(NEEDS_DATA, missing, limit=self.p.limit, needs=("[dock.attributes] pwc_lift_capacity_lb",))
         value = float(count if count is not None else m["boat_lift_count"])
         return super().evaluate({**dict(m), "_count": value}, facts)
 
@@ -93,6 +93,9 @@ class PwcLiftCapacity(Bound):
     def missing(self, m, facts: Facts) -> str | None:
         return "give [dock.attributes] pwc_lift_capacity_lb"
 
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return ("[dock.attributes] pwc_lift_capacity_lb",)
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         out = super().evaluate({**dict(m), **facts.attributes}, facts)
         if out.status == FAIL:
@@ -124,6 +127,9 @@ class LiftedBoat(Bound):
 
     def missing(self, m, facts: Facts) -> str | None:
         return f"give [dock.attributes] {self.p.key}"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return (f"[dock.attributes] {self.p.key}",)
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         return super().evaluate({**dict(m), **facts.attributes}, facts)
@@ -159,7 +165,7 @@ class LiftSeason(RuleKind):
         if _no_lift(m):
             return self.not_applicable(_no_lift(m))
         if facts.season is None:
-            return self.result(NEEDS_DATA, 'give [dock] season = [first, last] days of lift use, "MM-DD"')
+            return self.result(NEEDS_DATA, 'give [dock] season = [first, last] days of lift use, "MM-DD"', needs=("[dock] season",))
         start, end = facts.season
         ok = first <= start <= end <= last
         return self.result(PASS if ok else FAIL, f"lift used {start} to {end}; permitted {first} to {last} (MM-DD)")

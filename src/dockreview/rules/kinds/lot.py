@@ -17,6 +17,7 @@ class Frontage(Bound):
     what = "frontage along the MHW line"
     noun = "frontage"
     reads = ("frontage_ft",)
+    geometric = True
     between_layers = True
     params = (Param("limit", doc="the least frontage, ft"),)
 
@@ -32,7 +33,7 @@ class PropertyClass(RuleKind):
     def evaluate(self, m, facts: Facts) -> CheckResult:
         if facts.parcel_class is None:
             message = "no property class: give [parcel] class_field (the parcels layer's property-class field)"
-            return self.result(NEEDS_DATA, message)
+            return self.result(NEEDS_DATA, message, needs=("[parcel] class_field",))
         ok = facts.parcel_class in self.p.classes
         message = f"property class {facts.parcel_class}; {self.p.what} classes are {', '.join(self.p.classes)}"
         return self.result(PASS if ok else FAIL, message)
@@ -52,7 +53,7 @@ class PermittedUse(RuleKind):
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         if facts.use is None:
-            return self.result(NEEDS_DATA, 'give [dock] use ("recreational")')
+            return self.result(NEEDS_DATA, 'give [dock] use ("recreational")', needs=("[dock] use",))
         ok = facts.use in self.p.uses
         message = f"use: {facts.use}" + ("" if ok else f"; only {', '.join(self.p.uses)} use is permitted")
         return self.result(PASS if ok else FAIL, message)
@@ -74,7 +75,8 @@ class OneDock(RuleKind):
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         if m["frontage_docks"] is None:
-            return self.result(NEEDS_DATA, "no docks layer given: add layers.docks to decide this standard", limit=self.p.limit)
+            message = "no docks layer given: add layers.docks to decide this standard"
+            return self.result(NEEDS_DATA, message, limit=self.p.limit, needs=("layers.docks",))
         docks = m["frontage_docks"]
         count = float(len(docks))
         if count:

@@ -102,9 +102,10 @@ class NavigableReach(Bound):
         cap = self.p.cap
         value = m["overall_reach_ft"]
         if facts.draft_ft is None or m["required_depth_ft"] is None:
-            return self.result(NEEDS_DATA, "give [vessel] draft_ft (the boat the dock serves)", value=value)
+            return self.result(NEEDS_DATA, "give [vessel] draft_ft (the boat the dock serves)", value=value, needs=("[vessel] draft_ft",))
         if "soundings" not in facts.layers:
-            return self.result(NEEDS_DATA, "no soundings layer: add layers.soundings to find navigable depth", value=value)
+            message = "no soundings layer: add layers.soundings to find navigable depth"
+            return self.result(NEEDS_DATA, message, value=value, needs=("layers.soundings",))
         required = f"required depth {fmt(m['required_depth_ft'], 'ft')} below MLW"
         limit = self.requirement(m)
         if limit is None:
@@ -118,7 +119,7 @@ class NavigableReach(Bound):
                     f"{required} not found on the axis: the soundings cover it only to "
                     f"{fmt(m['depth_coverage_ft'], 'ft')} from the MHW line; extend them to {fmt(cap, 'ft')}"
                 )
-            return self.result(NEEDS_DATA, message, value=value)
+            return self.result(NEEDS_DATA, message, value=value, needs=("soundings along the dock's axis",))
         if m["nav_reach_ft"] is None:
             basis = f"{required} never reached within {fmt(cap, 'ft')}: the {fmt(cap, 'ft')} cap alone applies"
         else:
@@ -169,6 +170,9 @@ class TerminusClearance(Bound):
     def missing(self, m, facts: Facts) -> str | None:
         layer = self.p.target
         return f"no {layer} layer given: add layers.{layer} to the manifest to decide this standard"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return (f"layers.{self.p.target}",)
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         out = super().evaluate(m, facts)

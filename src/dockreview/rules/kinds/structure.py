@@ -139,12 +139,13 @@ class FloatGrounding(RuleKind):
             return self.not_applicable("the dock has no float")
         depth = m["min_depth_under_float_ft"]
         if facts.float_draft_ft is None:
-            return self.result(NEEDS_DATA, "give [dock] float_draft_ft", value=depth)
+            return self.result(NEEDS_DATA, "give [dock] float_draft_ft", value=depth, needs=("[dock] float_draft_ft",))
         if "soundings" not in facts.layers:
-            return self.result(NEEDS_DATA, "no soundings layer: add layers.soundings")
+            return self.result(NEEDS_DATA, "no soundings layer: add layers.soundings", needs=("layers.soundings",))
         limit = facts.float_draft_ft + self.p.margin
         if depth is None:
-            return self.result(NEEDS_DATA, "the soundings do not cover every float: extend them under the floats", limit=limit)
+            message = "the soundings do not cover every float: extend them under the floats"
+            return self.result(NEEDS_DATA, message, limit=limit, needs=("soundings under every float",))
         ok = bool(not_below(depth, limit))
         message = f"shallowest depth under a float {fmt(depth, 'ft')} at MLW; float draft {fmt(facts.float_draft_ft, 'ft')}"
         if not ok:
@@ -171,3 +172,6 @@ class FloatVegetation(Bound):
 
     def missing(self, m, facts: Facts) -> str | None:
         return "no vegetation layer: add layers.vegetation (an empty layer if a survey found none)"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return ("layers.vegetation",)

@@ -1,0 +1,83 @@
+"""The site-plan exhibit: the lot, its side lines and extensions, the dock, its envelope and its dimensions.
+
+One renderer draws every exhibit: ``check --map``, ``map``, ``report``,
+``envelope --map`` and ``Review.plot()`` in a notebook.
+
+:func:`plot_review` draws a review onto a matplotlib axes and returns ``(fig, ax)``.
+With ``ax=None`` it lays out a whole exhibit page (letter or tabloid, landscape):
+the map at a round engineer's scale (``1 in = 40 ft`` at the printed size), a
+legend of every symbol drawn, a locator of the whole lot, and a title block
+(site, parcel, applicant, application, address, preparer, date, verdict, the
+Board items still to be determined, profile, working CRS and its convergence,
+data sources, and the standing note that the exhibit is drawn from GIS data and
+is not a survey). :func:`plot_envelope` draws the same page for ``envelope --map``
+with the lot's envelope, and says "no dock possible" when none may stand.
+:func:`save_map` and :func:`save_envelope_map` write the page as PNG (300 dpi),
+PDF or SVG (vectors), whole or not at all.
+
+Everything drawn comes from the :class:`~dockreview.review.Review` (its measurements,
+its checks and its layout) or the :class:`~dockreview.measure.envelope.Envelope`:
+each dimension shows the value the check decided on, in the warning colour when
+its check (or, for a side setback, that side of it) failed. Labels are placed by
+the sheet kit's placer from the text extents the renderer reports: none overlaps
+another label, a dock component, a water corner, the north arrow, the scale bar
+or the panels; a dimension label that cannot sit beside its line moves along it,
+then out to a leader line.
+
+The modules: ``layers`` (the map's layers and the names on them),
+``dimensioning`` (the dimensions), ``titleblock`` (title block and legend) and
+``plan`` (the sheet put together, and saved); the sheet kit is
+:mod:`dockreview.outputs.sheet`, the colours and page sizes :mod:`dockreview.outputs.style`.
+"""
+
+from __future__ import annotations
+
+from dockreview.outputs.exhibit.dimensioning import Dimension, dimensions
+from dockreview.outputs.exhibit.layers import CHANNEL_NAME_FIELDS, DOCK_ID_FIELDS
+from dockreview.outputs.exhibit.plan import plot_envelope, plot_review, save_envelope_map, save_map
+from dockreview.outputs.exhibit.titleblock import board_pending_text, convergence_text, extension_text, title_lines
+from dockreview.outputs.sheet.draw import polygon_patch
+from dockreview.outputs.sheet.furniture import scale_length_ft
+from dockreview.outputs.sheet.labels import LABEL_POSITIONS
+from dockreview.outputs.sheet.page import PANEL_IN, TITLE_IN, save_figure
+from dockreview.outputs.style import (
+    COLOURS,
+    FONT_PT,
+    MARGIN_IN,
+    MIN_FONT_PT,
+    NOT_A_SURVEY,
+    PAGES,
+    ROUND_LENGTHS_FT,
+    SCALES_FT_PER_IN,
+    VERDICT_COLOURS,
+)
+
+__all__ = [
+    "CHANNEL_NAME_FIELDS",
+    "COLOURS",
+    "DOCK_ID_FIELDS",
+    "FONT_PT",
+    "LABEL_POSITIONS",
+    "MARGIN_IN",
+    "MIN_FONT_PT",
+    "NOT_A_SURVEY",
+    "PAGES",
+    "PANEL_IN",
+    "ROUND_LENGTHS_FT",
+    "SCALES_FT_PER_IN",
+    "TITLE_IN",
+    "VERDICT_COLOURS",
+    "Dimension",
+    "board_pending_text",
+    "convergence_text",
+    "dimensions",
+    "extension_text",
+    "plot_envelope",
+    "plot_review",
+    "polygon_patch",
+    "save_envelope_map",
+    "save_figure",
+    "save_map",
+    "scale_length_ft",
+    "title_lines",
+]

@@ -1,0 +1,236 @@
+"""The site plan put together: the page, the map's layers, the dimensions, the furniture and every label.
+
+:func:`plot_review` and :func:`plot_envelope` draw a sheet; :func:`save_map` and
+:func:`save_envelope_map` write it. The order matters: dimension lines are drawn
+before the furniture (they are what it must not hide), and the labels last, each
+placed by the one label placer clear of what was drawn before it.
+"""
+
+from __future__ import annotations
+
+import shapely
+from matplotlib.lines import Line2D
+
+from dockreview.outputs.exhibit.dimensioning import dimensions, draw_dimension_lines, place_dimension
+from dockreview.outputs.exhibit.layers import (
+    Sheet,
+    contours,
+    draw_context,
+    draw_dock,
+    draw_riparian,
+    draw_soundings,
+    draw_zones,
+    envelope_of,
+    place_names,
+    place_soundings,
+)
+from dockreview.outputs.exhibit.titleblock import legend_panel, title_block, title_lines
+from dockreview.outputs.sheet.draw import clip, px, to_display
+from dockreview.outputs.sheet.furniture import draw_locator, fit_locator, north_arrow, place_furniture, scale_bar
+from dockreview.outputs.sheet.labels import Placer
+from dockreview.outputs.sheet.page import TITLE_IN, arrange, fit_view, new_page, save_figure
+from dockreview.outputs.sheet.text import renderer, wrap_to
+from dockreview.outputs.style import COLOURS, FONT_PT, MIN_FONT_PT, VERDICT_COLOURS
+
+
+def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
+    """The water side of the lot: frontage, dock, envelope and dimensions, with a strip of upland."""
+    rip = sheet.riparian
+    geoms = [rip.frontage]
+    if sheet.review is not None:
+        layout = sheet.review.layout
+        geoms += [layout.dock.footprint, *layout.dimension_lines.values()]
+        if not layout.allowed_band.is_empty:
+            geoms.append(layout.allowed_band)
+    if sheet.envelope is not None:
+        for g in (sheet.envelope.geometry, sheet.envelope.band):
+            if g is not None and not g.is_empty:
+                geoms.append(g)
+    water = shapely.union_all(geoms)
+    x0, y0, x1, y1 = water.bounds
+    span = max(x1 - x0, y1 - y0)
+    upland = shapely.clip_by_rect(sheet.site.parcel, x0 - span, y0 - span, x1 + span, y1 + span)
+    back = shapely.intersection(upland, shapely.buffer(rip.frontage, 0.25 * span))
+    x0, y0, x1, y1 = shapely.union_all([water, back]).bounds
+    pad = 0.08 * max(x1 - x0, y1 - y0)
+    return x0 - pad, y0 - pad, x1 + pad, y1 + pad
+
+
+def _important(ax, sheet: Sheet, view, dock_parts, corner_marks, dim_lines) -> list:
+    """What the furniture had better not hide (display), each with its weight."""
+    important = [(g, 50.0) for g in dock_parts] + [(g, 50.0) for g in corner_marks] + [(g.buffer(2), 1.0) for g in dim_lines]
+    env = envelope_of(sheet)
+    if env is not None and not env.geometry.is_empty:
+        important.append((to_display(ax, clip(env.geometry, view)), 0.002))
+    important.append((to_display(ax, clip(sheet.riparian.frontage, view)).buffer(2), 0.5))
+    rip = sheet.riparian
+    for geom in (sheet.site.mhw, rip.left_side, rip.right_side, rip.left_extension, rip.right_extension):
+        important.append((to_display(ax, clip(geom, view)).buffer(2), 0.2))
+    return important
+
+
+def _busy(ax, sheet: Sheet, zones: dict, view):
+    """Hatching and channels (display): the scale bar's figures read poorly over them."""
+    water = [g for g in zones.values() if g is not None]
+    if sheet.site.channels is not None and not sheet.site.channels.empty:
+        water.append(shapely.union_all(sheet.site.channels.geometry.values))
+    if not water:
+        return None
+    water = shapely.make_valid(shapely.union_all([shapely.make_valid(g) for g in water]))
+    return shapely.make_valid(to_display(ax, clip(water, view)))
+
+
+def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, legend: bool = True):
+    """Draw a sheet (review and/or envelope) onto ``ax``, or onto a new exhibit page."""
+    review = sheet.review
+    p = None
+    if ax is None:
+        p = new_page(page)
+        fig, ax = p.fig, p.ax
+        fontsize = FONT_PT[page]
+    else:
+        fig = ax.figure
+        fontsize = MIN_FONT_PT
+        if title:
+            colour = VERDICT_COLOURS.get(review.verdict, "black") if review is not None else "black"
+            heading = review.verdict.upper() if review is not None else "envelope"
+            ax.set_title(f"{sheet.site.name} - parcel {sheet.site.parcel_id} - {heading}", fontsize=9, color=colour)
+        if fig.get_layout_engine() is not None:
+            fig.draw_without_rendering()  # settle the axes' place before measuring anything on it
+    ft = sheet.site.ft_per_unit
+
+    if p is not None:
+        colours = {"verdict": VERDICT_COLOURS.get(review.verdict, "black") if review is not None else "black",
+                   "no-dock": COLOURS["warning"] if sheet.envelope is not None and sheet.envelope.reasons else VERDICT_COLOURS["compliant"]}
+        lines = title_lines(review, site=sheet.site, envelope=sheet.envelope, kind=sheet.kind) if title else []
+        block_h = title_block(p.block_ax, lines, fontsize, colours) if title else TITLE_IN[page][0]
+        low, high = TITLE_IN[page]
+        arrange(p, min(max(block_h, low), high))
+    bounds = _extent(sheet)
+    view, scale = fit_view(ax, bounds, ft, round_scale=p is not None)
+    view_clip = view if p is not None else shapely.box(*bounds).buffer(3 * max(bounds[2] - bounds[0], bounds[3] - bounds[1]))
+
+    handles: list = []
+    names: list = []
+    draw_context(ax, sheet, view_clip, handles, names)
+    zones = draw_zones(ax, sheet, view_clip, handles)
+    corners = draw_riparian(ax, sheet, view_clip, handles)
+    if review is not None:
+        draw_dock(ax, review, handles)
+    soundings = draw_soundings(ax, sheet, view_clip, handles)
+    dims = dimensions(review) if review is not None else []
+    if dims:
+        handles.append(Line2D([], [], color=COLOURS["dimension"], marker=r"$\leftrightarrow$", ls="", ms=10, label="dimension (ft)"))
+        if any(d.fails for d in dims):
+            handles.append(Line2D([], [], color=COLOURS["warning"], marker=r"$\leftrightarrow$", ls="", ms=10, label="failing dimension, with its limit"))
+    if soundings:
+        handles.append(Line2D([], [], color=COLOURS["sounding"], marker="+", ls="", label="soundings, ft below MLW (labelled where room allows)"))
+
+    legend_artist = None
+    if legend and p is not None:
+        legend_artist = legend_panel(p.legend_ax, handles, fontsize)
+    elif legend:
+        for handle in handles:
+            handle.set_label(wrap_to(fig, handle.get_label(), px(fig, 150), fontsize))
+        legend_artist = ax.legend(handles=handles, fontsize=fontsize, framealpha=1.0, loc="upper right", borderaxespad=0.3)
+        legend_artist.set_zorder(20)  # above the map's line work and labels: the legend keeps its strip of the axes
+        strip = legend_artist.get_window_extent(renderer(fig)).width + px(fig, 8)
+        view, scale = fit_view(ax, bounds, ft, round_scale=False, right_px=strip)
+    if p is not None:
+        if legend_artist is not None:
+            fit_locator(p, legend_artist, fontsize)
+        draw_locator(p.locator_ax, sheet.site, view, fontsize)
+
+    # dimension lines first (they are obstacles for the furniture), then the furniture, then every label
+    view_width = view.bounds[2] - view.bounds[0]
+    drawn_dims = draw_dimension_lines(ax, review, sheet.riparian, dims, view_width)
+
+    dock_parts = []
+    if review is not None:
+        dock_parts = [to_display(ax, g) for g in review.layout.dock.components.geometry.values]
+    corner_marks = [to_display(ax, c).buffer(px(fig, 3.5)) for c in corners]
+    dim_lines = [to_display(ax, shapely.LineString(e)) for _, e in drawn_dims]
+    important = _important(ax, sheet, view, dock_parts, corner_marks, dim_lines)
+    busy = _busy(ax, sheet, zones, view)
+    furniture = [("north", north_arrow(ax, fontsize)), ("scale", scale_bar(ax, ft, fontsize, scale))]
+    taken = place_furniture(ax, furniture, important, busy)
+    hard = [*dock_parts, *corner_marks, *taken]
+    if legend_artist is not None and p is None:
+        hard.append(shapely.box(*legend_artist.get_window_extent(renderer(fig)).extents))
+    soft = [(g, 1.0) for g in dim_lines]
+    soft += [(to_display(ax, g), 1.0) for g in contours(ax)]
+    if sheet.site.docks is not None and not sheet.site.docks.empty:
+        soft.append((to_display(ax, clip(shapely.union_all(sheet.site.docks.geometry.values), view)), 2.0))
+    rip = sheet.riparian
+    for geom, weight in ((rip.left_side, 0.5), (rip.right_side, 0.5), (rip.left_extension, 0.5), (rip.right_extension, 0.5),
+                         (sheet.site.mhw, 0.5)):
+        soft.append((to_display(ax, clip(geom, view)), weight))
+    placer = Placer(ax, hard, soft)
+    for dim, ends in drawn_dims:
+        place_dimension(placer, ends, dim, fontsize)
+    place_names(placer, names, fontsize)
+    place_soundings(placer, soundings, fontsize)
+    return fig, ax
+
+
+def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, legend: bool = True, sheet: str = "review",
+                envelope=None):
+    """Draw the site plan of a review.
+
+    Parameters
+    ----------
+    review : Review
+    ax : matplotlib Axes, optional
+        Drawn onto when given (map, its legend inside the axes, and a short
+        title); otherwise a new exhibit page of ``page`` size with a legend, a
+        locator and a title block.
+    page : {"letter", "tabloid"}
+        Landscape page size of a new exhibit page (also sets the font size).
+    title : bool
+        Whether to draw the title (a title block on a new page).
+    legend : bool
+        Whether to draw the legend.
+    sheet : {"review", "envelope"}
+        ``"envelope"`` draws the lot's envelope and says in the title block
+        whether a dock is possible (``envelope --map``).
+    envelope : Envelope, optional
+        The envelope to draw on an ``"envelope"`` sheet (the review's own by default).
+
+    Returns
+    -------
+    (Figure, Axes)
+        The map's axes.
+    """
+    if sheet not in ("review", "envelope"):
+        raise ValueError(f"sheet {sheet!r}: use 'review' or 'envelope'")
+    if sheet == "envelope" and envelope is None:
+        envelope = review.layout.envelope
+    drawn = Sheet(site=review.site, riparian=review.layout.riparian, review=review, envelope=envelope, kind=sheet)
+    return _draw(drawn, ax, page=page, title=title, legend=legend)
+
+
+def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter", title: bool = True, legend: bool = True):
+    """Draw the lot's envelope on the exhibit page: with the review's dock and dimensions when one is given.
+
+    The title block says "NO DOCK POSSIBLE" with the envelope's reasons when no
+    dock may stand on the lot.
+    """
+    drawn = Sheet(site=site, riparian=envelope.riparian, review=review, envelope=envelope, kind="envelope")
+    return _draw(drawn, ax, page=page, title=title, legend=legend)
+
+
+def save_map(review, path, *, page: str = "letter") -> None:
+    """Write the exhibit page to ``path`` (.png at 300 dpi, .pdf or .svg as vectors), atomically."""
+    fig, _ = plot_review(review, page=page)
+    save_figure(fig, path)
+
+
+def save_envelope_map(review, path, *, page: str = "letter", envelope=None) -> None:
+    """Write the envelope exhibit of a review to ``path``, atomically: the lot's envelope with the review's dock.
+
+    ``envelope`` is the review's own (``review.layout.envelope``) unless given.
+    Nothing is reviewed here: the caller reviews the site and passes the Review.
+    """
+    envelope = review.layout.envelope if envelope is None else envelope
+    fig, _ = plot_envelope(review.site, envelope, review=review, page=page)
+    save_figure(fig, path)

@@ -1,0 +1,241 @@
+"""What the report says, before any format renders it: its sections and the facts under its title.
+
+:func:`sections` builds every part after the exhibit once (the checks, the Board
+items, the Board evidence, waivers and conditions, the interpretations used, the
+measurements, the data sources, the warnings); :func:`header` the facts under the
+title. HTML, Markdown and PDF only render them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from dockreview._version import __version__
+from dockreview.evidence.measures import report_rows
+from dockreview.inputs.crs import describe
+from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
+from dockreview.outputs.report.words import in_words, quantity
+from dockreview.outputs.style import NOT_A_SURVEY
+from dockreview.rules.base import BOARD
+
+
+@dataclass(frozen=True)
+class Section:
+    """One titled part of the report: a short text, a table, and a note after the table."""
+
+    title: str
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    text: str = ""
+    note: str = ""
+
+
+def _checks(review, *, all_checks: bool) -> Section:
+    note = "" if all_checks else not_applicable_line(review)
+    return Section("Checks", CHECK_COLUMNS, check_rows(review, all_checks=all_checks), note=note)
+
+
+def _board(review) -> Section:
+    items = getattr(review, "board_determinations", None)
+    if items is None:
+        items = [c for c in review.checks if c.status == BOARD]
+    rows = tuple((c.section, c.title, c.message) for c in items)
+    text = "" if rows else "No item is left to the Board of Trustees or an official."
+    return Section("Board of Trustees items", ("section", "item", "facts given"), rows, text)
+
+
+def _waivers_and_conditions(review) -> Section:
+    rows = []
+    for c in review.checks:
+        waiver = getattr(c, "waiver", None)
+        if waiver:
+            rows.append(("waiver", c.id, f"{waiver.get('date', '')} by {waiver.get('granted_by', '')}", waiver.get("note", "")))
+    for condition in getattr(review.site.manifest, "conditions", ()):
+        rows.append(("condition", "", f"{condition.date or ''} {condition.imposed_by or ''}".strip(), condition.text))
+    text = "" if rows else "No waiver or condition is recorded in the manifest."
+    return Section("Waivers and conditions", ("kind", "check", "granted / imposed", "text"), tuple(rows), text)
+
+
+def _navigable_depth(review) -> str:
+    m = review.measurements
+    required_ft = getattr(m, "required_depth_ft", None)
+    if getattr(review.site, "soundings", None) is None:
+        return "no soundings are given, so the reach to navigable depth (Docks D(1)) needs data."
+    if required_ft is None:
+        return "soundings are given but no vessel draft ([vessel] draft_ft), so the required depth is unknown."
+    nav = getattr(m, "nav_reach_ft", None)
+    where = f"first reached {quantity(nav, 'ft')} out along the dock's axis" if nav is not None else "not reached where the soundings cover the axis"
+    return (
+        f"required depth {quantity(required_ft, 'ft')} below mean low water (the vessel's draft plus the clearance); depths "
+        f"interpolated linearly over a triangulation of the soundings and never extrapolated; {where}."
+    )
+
+
+def _extension(review) -> str:
+    settings = review.site.manifest.review
+    rip = review.layout.riparian
+    extension = rip.extension
+    if extension == "perpendicular":
+        return "perpendicular: square to the frontage chord from each water corner."
+    direction = getattr(rip, "direction", None) or getattr(settings, "extension_direction", None)
+    if direction == "chord":
+        chord = getattr(settings, "chord_ft", 50.0)
+        how = f"each side line continued in the direction of the chord of its last {quantity(chord, 'ft')}"
+    elif direction == "last-course":
+        tolerance = getattr(settings, "course_tolerance_ft", None)
+        within = f" (vertices within {quantity(tolerance, 'ft')} of it)" if tolerance is not None else ""
+        how = f"each side line continued along its last course, its longest straight run from the water{within}"
+    else:
+        how = "each side line continued in the direction of its last stretch"
+    return f"{extension}: {how}."
+
+
+def interpretations(review) -> tuple[tuple[str, str], ...]:
+    """The readings of the ordinance this review used, as (topic, how) pairs."""
+    settings = review.site.manifest.review
+    m = review.measurements
+    return (
+        ("Water boundary", f"the longest run of the parcel boundary within {quantity(settings.mhw_tolerance_ft, 'ft')} of the MHW line or seaward of it."),
+        ("Side-line extensions", _extension(review)),
+        ("Frontage", f"the MHW line between the water corners, measured along the line: {quantity(m.frontage_ft, 'ft')} (chord {quantity(m.frontage_chord_ft, 'ft')})."),
+        ("Setback", f"max(40 % of the frontage, 60 ft) = {quantity(m.required_setback_ft, 'ft')}, from any part of the dock to each side line or its extension."),
+        ("Reach", "the greatest distance from the frontage to the dock, and the length along the dock's axis from its MHW crossing; the larger is held to the limit."),
+        ("Seaward terminus", f"the part of the dock farther than the reach less {quantity(settings.terminus_depth_ft, 'ft')} from the frontage; clearances are measured from it."),
+        ("Navigable depth", _navigable_depth(review)),
+        ("Units", f"computed in {describe(review.site.crs)} and converted to international feet ({review.site.ft_per_unit:.6f} ft per unit)."),
+    )
+
+
+# ----------------------------------------------------------------------------- measurements
+
+#: Plain labels of the measurements, and their units (``None``: no unit, the value is words).
+MEASUREMENT_LABELS: dict[str, tuple[str, str | None]] = {
+    "frontage_ft": ("Frontage, along the MHW line", "ft"),
+    "frontage_chord_ft": ("Frontage, straight chord", "ft"),
+    "required_setback_ft": ("Required side setback", "ft"),
+    "setback_left_ft": ("Setback from the left side line (looking seaward)", "ft"),
+    "setback_right_ft": ("Setback from the right side line (looking seaward)", "ft"),
+    "setback_ft": ("Setback, the lesser side", "ft"),
+    "reach_ft": ("Reach from the MHW line", "ft"),
+    "length_ft": ("Length along the dock's axis from the MHW line", "ft"),
+    "overall_reach_ft": ("Reach held to the limit (the greater of reach and length)", "ft"),
+    "channel_clearance_ft": ("Seaward terminus to the nearest channel, fairway or anchorage", "ft"),
+    "dock_clearance_ft": ("Seaward terminus to the nearest other dock", "ft"),
+    "max_width_ft": ("Widest walkway or ramp", "ft"),
+    "float_area_sqft": ("Float area, all floats", "sq ft"),
+    "float_count": ("Number of floats", ""),
+    "float_seaward_shortfall_ft": ("Walkway or ramp past the floats' seaward end (negative: the floats reach further)", "ft"),
+    "float_gap_ft": ("Gap between the floats and the walkway's seaward end", "ft"),
+    "required_depth_ft": ("Required depth at mean low water (draft plus clearance)", "ft"),
+    "depth_coverage_ft": ("Soundings cover the dock's axis out to", "ft"),
+    "nav_reach_ft": ("Navigable depth first reached along the axis at", "ft"),
+    "float_extent_ft": ("Float extent along the axis", "ft"),
+    "max_allowed_reach_ft": ("Greatest reach allowed", "ft"),
+    "min_depth_under_float_ft": ("Shallowest depth under a float at mean low water", "ft"),
+    "float_on_vegetation_sqft": ("Float area over vegetation", "sq ft"),
+    "float_layout": ("Float layout", None),
+    "float_angle_deg": ("Float's long axis to the dock's axis", "deg"),
+    "landing_length_ft": ("Landing length", "ft"),
+    "landing_width_ft": ("Landing width", "ft"),
+    "boat_lift_count": ("Number of boat lifts", ""),
+    "pwc_lift_count": ("Number of personal watercraft lifts", ""),
+    "lift_angle_deg": ("Boat lift's hull to the shore normal", "deg"),
+    "frontage_docks": ("Existing docks on the lot's frontage", None),
+    "component_kinds": ("Dock components", None),
+    "dock_on_lot": ("Dock stands on the reviewed lot", None),
+    "dock_lot": ("Parcel the dock stands on or in front of", None),
+}
+_SUFFIX_UNITS = (("_sqft", "sq ft"), ("_ft", "ft"), ("_deg", "deg"), ("_in", "in"), ("_lb", "lb"), ("_count", "lifts"))
+
+
+def _label_and_unit(key: str) -> tuple[str, str | None]:
+    """A measurement's plain label and unit: from :data:`MEASUREMENT_LABELS`, else read off its key."""
+    if key in MEASUREMENT_LABELS:
+        return MEASUREMENT_LABELS[key]
+    for suffix, unit in _SUFFIX_UNITS:
+        if key.endswith(suffix):
+            stem = key[: -len(suffix)]
+            return stem.replace("_", " ").capitalize(), ("" if unit == "lifts" else unit)
+    return key.replace("_", " ").capitalize(), None
+
+
+def _measurement_text(value, unit: str | None) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return in_words(value)
+    if isinstance(value, str):
+        return value
+    if unit is None:
+        return str(value)
+    if isinstance(value, int) and not unit:
+        return f"{value:,}"
+    return quantity(value, unit)
+
+
+def measurement_rows(review) -> tuple[tuple[str, str], ...]:
+    """(label, value with unit) for every measurement the review has (those it could not make left out)."""
+    rows = []
+    for key, value in review.measurements.to_dict().items():
+        if value is None:
+            continue
+        label, unit = _label_and_unit(key)
+        rows.append((label, _measurement_text(value, unit)))
+    return tuple(rows)
+
+
+# ----------------------------------------------------------------------------- the document
+
+
+def sections(review, *, all_checks: bool = False) -> list[Section]:
+    """Every part of the report after the exhibit, in order."""
+    site = review.site
+    parts = [
+        _checks(review, all_checks=all_checks),
+        _board(review),
+        Section("Board evidence", ("measure", "figures", "method"), tuple(report_rows(review.evidence)),
+                "Figures for the Board's judgment under Docks H and the waiver clause, not a verdict; the "
+                "Board evidence sheet draws them and the dock in section."),
+        _waivers_and_conditions(review),
+        Section("Interpretations used", ("topic", "interpretation"), interpretations(review)),
+        Section("Measurements", ("measurement", "value"), measurement_rows(review)),
+        Section("Data sources", ("role", "file", "CRS", "features"),
+                tuple((s.role, Path(s.file).name, s.crs, f"{s.features:,}") for s in site.sources)),
+    ]
+    if review.warnings:
+        parts.append(Section("Warnings", ("warning",), tuple((w,) for w in review.warnings)))
+    return parts
+
+
+def header(review) -> list[tuple[str, str]]:
+    """The facts under the report's title: the application (from the manifest's ``[exhibit]``), the verdict and why."""
+    site = review.site
+    exhibit = getattr(site.manifest, "exhibit", None)
+
+    def given(name: str) -> str | None:
+        value = getattr(exhibit, name, None) if exhibit is not None else None
+        return str(value) if value else None
+
+    facts = [("Site", site.name)]
+    if given("address"):
+        facts.append(("Address", given("address")))
+    facts.append(("Parcel", site.parcel_id))
+    for label, name in (("Applicant", "applicant"), ("Application", "application")):
+        if given(name):
+            facts.append((label, given(name)))
+    facts.append(("Verdict", f"{review.verdict.upper()}: {review.verdict_reason}"))
+    board = [c.id for c in review.board_determinations]
+    if board:
+        facts.append(("Board items pending", in_words(board)))
+    facts.append(("Date", given("date") or date.today().isoformat()))
+    if given("prepared_by"):
+        facts.append(("Prepared by", given("prepared_by")))
+    facts += [
+        ("Rule profile", f"{review.profile.name} ({review.profile.source})"),
+        ("Working CRS", describe(site.crs)),
+        ("Prepared with", f"dockreview {__version__}"),
+        ("Note", NOT_A_SURVEY),
+    ]
+    return facts
