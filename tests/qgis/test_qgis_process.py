@@ -163,9 +163,11 @@ def test_audit_answers_as_the_command(run_algorithm, tmp_path):
     assert printed.exit_code == 0, printed.output
     assert_same_layers(tmp_path / "q.gpkg", tmp_path / "c.gpkg")
     assert (tmp_path / "q.csv").read_bytes() == (tmp_path / "c.csv").read_bytes()
-    table = gpd.read_file(tmp_path / "c.gpkg", layer="piers")
+    table = gpd.read_file(tmp_path / "c.gpkg", layer="docks")
     for verdict in ("compliant", "noncompliant", "incomplete"):
         assert results[f"COUNT_{verdict.upper()}"] == int((table["verdict"] == verdict).sum())
+    assert f"{results['SUMMARY']} in {results['CHART']}" in printed.stderr
+    assert results["DOCKS_LAYER"] == f"{tmp_path / 'q.gpkg'}|layername=docks"
     assert any("outside the area of use of EPSG:2263" in w for w in run.json["log"]["warning"])
 
 

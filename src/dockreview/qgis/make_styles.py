@@ -1,11 +1,10 @@
 """Write the QML styles of styles/ with QGIS's own classes, in the exhibit's colours.
 
 Run with QGIS's Python (it imports ``qgis``): ``python3 src/dockreview/qgis/make_styles.py [FOLDER]``.
-The colours are read from the exhibit's and the evidence sheet's modules
-(``COLOURS``, ``EVIDENCE_COLOURS``, ``VERDICT_COLOURS`` in dockreview.outputs)
-as text, without importing them; widths are the exhibit's matplotlib line
+The colours are read from the house style, ``dockreview/outputs/style.py``
+(``COLOURS``, ``EVIDENCE_COLOURS``, ``VERDICT_COLOURS``), as text, without importing it; widths are the exhibit's matplotlib line
 widths, in points. A style for a layer whose geometry varies (the site's docks,
-the audited piers) is written once per geometry: ``NAME_line.qml``,
+the audited docks) is written once per geometry: ``NAME_line.qml``,
 ``NAME_polygon.qml``. Labels read layer variables the plugin sets from the
 manifest: ``@dockreview_parcel_field``, ``@dockreview_parcel_id``,
 ``@dockreview_docks_field``, ``@dockreview_channels_field``, ``@dockreview_depth_field``.
@@ -18,7 +17,9 @@ import os
 import sys
 from pathlib import Path
 
-from qgis.core import (
+os.environ.setdefault("QT_HASH_SEED", "0")  # Qt writes XML attributes in hash order: one order, so the files diff cleanly
+
+from qgis.core import (  # noqa: E402
     QgsApplication,
     QgsCategorizedSymbolRenderer,
     QgsFillSymbol,
@@ -38,7 +39,7 @@ from qgis.core import (
     QgsVectorLayer,
     QgsVectorLayerSimpleLabeling,
 )
-from qgis.PyQt.QtGui import QColor, QFont
+from qgis.PyQt.QtGui import QColor, QFont  # noqa: E402
 
 OUTPUTS = Path(__file__).resolve().parents[1] / "outputs"
 PT = QgsUnitTypes.RenderPoints
@@ -52,9 +53,9 @@ def _read_dict(path: Path, name: str) -> dict[str, str]:
     raise KeyError(f"{path}: no {name}")
 
 
-C = _read_dict(OUTPUTS / "exhibit.py", "COLOURS")
-E = _read_dict(OUTPUTS / "evidence_sheet.py", "EVIDENCE_COLOURS")
-V = _read_dict(OUTPUTS / "exhibit.py", "VERDICT_COLOURS")
+C = _read_dict(OUTPUTS / "style.py", "COLOURS")
+E = _read_dict(OUTPUTS / "style.py", "EVIDENCE_COLOURS")
+V = _read_dict(OUTPUTS / "style.py", "VERDICT_COLOURS")
 
 
 def rgba(colour: str, alpha: float = 1.0) -> str:
@@ -129,8 +130,11 @@ def categories(field: str, items: list[tuple[str, object, str]]) -> QgsCategoriz
 
 def rules(items: list[tuple[str, object, str]]) -> QgsRuleBasedRenderer:
     root = QgsRuleBasedRenderer.Rule(None)
-    for expression, symbol, label in items:
-        root.appendChild(QgsRuleBasedRenderer.Rule(symbol, 0, 0, expression, label))
+    root.setRuleKey("root")
+    for number, (expression, symbol, label) in enumerate(items):
+        rule = QgsRuleBasedRenderer.Rule(symbol, 0, 0, expression, label)
+        rule.setRuleKey(f"rule-{number}")  # not a random uuid
+        root.appendChild(rule)
     return QgsRuleBasedRenderer(root)
 
 
@@ -266,13 +270,15 @@ def styles() -> dict[str, tuple[str, object, object | None]]:
     ]), labels("\"parcel_id\"", C["lot_text"], 7.0, "over", buffer=False))
     out["screen_envelopes"] = ("polygon", QgsSingleSymbolRenderer(fill(C["band"], 0.3, C["band"], 0.8)), None)
     out["screen_audit"] = ("polygon", _verdicts(lambda c: fill(c, 0.85, "#000000", 0.3)), None)
-    out["audit_piers_line"] = ("line", _verdicts(lambda c: line(c, 2.0)), None)
-    out["audit_piers_polygon"] = ("polygon", _verdicts(lambda c: fill(c, 0.85, "#000000", 0.3)), None)
+    out["audit_docks_polygon"] = ("polygon", _verdicts(lambda c: fill(c, 0.85, "#000000", 0.3)), None)
+    out["audit_docks_line"] = ("line", _verdicts(lambda c: line(c, 2.0)), None)
     return out
 
 
 #: Only the symbols and the labels: loading a style leaves the layer's other properties as they are.
 CATEGORIES = QgsMapLayer.Symbology | QgsMapLayer.Labeling
+#: Every layer and symbol made, kept until the process ends: freeing them in Python's order aborts (shared symbols).
+_KEEP: list = []
 GEOMETRY = {"point": "Point", "line": "LineString", "polygon": "Polygon"}
 
 
@@ -280,12 +286,15 @@ def write(folder: Path) -> list[Path]:
     """Write every style to ``folder``; returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, (geometry, renderer, labeling) in styles().items():
+    every = styles()
+    _KEEP.append(every)
+    for name, (geometry, renderer, labeling) in every.items():
         layer = QgsVectorLayer(f"{GEOMETRY[geometry]}?crs=EPSG:2263", name, "memory")
         layer.setRenderer(renderer)
         if labeling is not None:
             layer.setLabeling(labeling)
             layer.setLabelsEnabled(True)
+        _KEEP.append(layer)
         path = folder / f"{name}.qml"
         message, ok = layer.saveNamedStyle(str(path), CATEGORIES)
         if not ok:

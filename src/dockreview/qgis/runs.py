@@ -386,9 +386,10 @@ def screen_parcels(
 # ---------------------------------------------------------------------------
 @dataclass
 class AuditRun:
-    """The audit's verdict counts, the chart it read, and the files written."""
+    """The audit's verdict counts and summary line, the chart it read, and the files written."""
 
     counts: dict[str, int]
+    summary: str
     chart: str
     gpkg: Path
     csv: Path
@@ -396,7 +397,7 @@ class AuditRun:
 
 
 def _write_audit(result, path: str | Path) -> tuple[Path, Path]:
-    """The GeoPackage (layer ``piers``) and the CSV beside it, as ``dockreview audit`` writes them.
+    """The GeoPackage (layer ``docks``) and the CSV beside it, as ``dockreview audit`` writes them.
 
     The command's own writer lives in the command line (``dockreview.cli.data.write_audit``), which
     imports this package; importing it back would make a cycle.
@@ -408,19 +409,23 @@ def _write_audit(result, path: str | Path) -> tuple[Path, Path]:
     path = Path(path)
     csv = path.with_suffix(".csv")
     with atomic_path(path) as tmp:
-        result.to_file(tmp, layer="piers", driver="GPKG", engine="pyogrio")
+        result.to_file(tmp, layer=AUDIT_LAYER, driver="GPKG", engine="pyogrio")
     with atomic_path(csv) as tmp:
         pd.DataFrame(result.drop(columns=result.geometry.name)).to_csv(tmp, index=False)
     return path, csv
+
+
+#: The audit's layer in its GeoPackage: one row per charted dock.
+AUDIT_LAYER = "docks"
 
 
 def audit_charts(
     charts: Sequence[str | Path], *, output: str | Path, parcels: Source | None = None, id_field: str | None = None,
     crs: str | None = None, profile: str | None = None, progress: Progress | None = None,
 ) -> AuditRun:
-    """Review every pier charted in the S-57 cells, as ``dockreview audit --chart ... -o OUTPUT`` does."""
+    """Review every dock charted in the S-57 cells, as ``dockreview audit --chart ... -o OUTPUT`` does."""
     from dockreview import load_profile
-    from dockreview.batch.chart_audit import audit_piers
+    from dockreview.batch.chart_audit import audit_chart, summary
     from dockreview.errors import LayerError
     from dockreview.inputs import chart as chart_mod
     from dockreview.inputs.crs import choose_working_crs, feet_per_unit
@@ -439,16 +444,16 @@ def audit_charts(
         lots = None
         if parcels is not None:
             lots = read_layer(LayerSpec(Path(parcels[0]), parcels[1] or None), role="parcels").to_crs(working)
-        _step(progress, 0.1, "auditing the piers")
-        with bar_progress(progress, 0.1, 0.95) as bar:
-            result = audit_piers(
-                chart.to_crs(working), profile=load_profile(profile), ft_per_unit=feet_per_unit(working), progress=bar,
-                parcels=lots, id_field=id_field,
-            )
-        _step(progress, 0.95, "writing the GeoPackage and the CSV")
+        _step(progress, 0.2, "auditing the docks")
+        result = audit_chart(
+            chart.to_crs(working), profile=load_profile(profile), ft_per_unit=feet_per_unit(working), parcels=lots,
+            id_field=id_field,
+        )
+        _step(progress, 0.9, "writing the GeoPackage and the CSV")
         gpkg, csv = _write_audit(result, output)
     counts = result["verdict"].value_counts()
     _step(progress, 1.0, None)
     return AuditRun(
-        {v: int(counts.get(v, 0)) for v in ("compliant", "noncompliant", "incomplete")}, chart.describe(), gpkg, csv, found
+        {v: int(counts.get(v, 0)) for v in ("compliant", "noncompliant", "incomplete")}, summary(result), chart.describe(),
+        gpkg, csv, found,
     )

@@ -18,8 +18,7 @@ from tqdm import tqdm
 
 import dockreview
 from dockreview.cli import main
-from dockreview.outputs.evidence_sheet import EVIDENCE_COLOURS
-from dockreview.outputs.exhibit import COLOURS, VERDICT_COLOURS
+from dockreview.outputs.style import COLOURS, EVIDENCE_COLOURS, VERDICT_COLOURS
 from dockreview.qgis import runs
 from support.paths import DATA, ROOT
 
@@ -150,7 +149,7 @@ def _colours(qml) -> set[str]:
     ("evidence_pierhead_line", {EVIDENCE_COLOURS["pierhead"]}),
     ("site_mhw_line", {COLOURS["mhw"]}),
     ("site_parcels", {COLOURS["parcel"], COLOURS["neighbour"]}),
-    ("audit_piers_polygon", {VERDICT_COLOURS[v] for v in ("compliant", "noncompliant", "incomplete")}),
+    ("audit_docks_polygon", {VERDICT_COLOURS[v] for v in ("compliant", "noncompliant", "incomplete")}),
 ])
 def test_styles_paint_in_the_exhibits_colours(style, colours):
     assert colours <= _colours(STYLES / f"{style}.qml")

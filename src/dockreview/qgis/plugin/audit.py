@@ -1,4 +1,4 @@
-"""``dockreview:audit``: review every pier charted in NOAA S-57 cells."""
+"""``dockreview:audit``: review every dock charted in NOAA S-57 cells."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingOutputFile,
-    QgsProcessingOutputMultipleLayers,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
+    QgsProcessingOutputVectorLayer,
     QgsProcessingParameterCrs,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
@@ -31,18 +31,17 @@ from .common import (
 )
 
 VERDICTS = {"compliant": "COUNT_COMPLIANT", "noncompliant": "COUNT_NONCOMPLIANT", "incomplete": "COUNT_INCOMPLETE"}
-#: The piers are lines and areas in one layer; QGIS shows each geometry as a layer of its own.
-GEOMETRIES = ("Polygon", "LineString")
 
 
 class AuditAlgorithm(Algorithm):
     NAME = "audit"
-    TITLE = "Audit the piers of a chart"
+    TITLE = "Audit the docks of a chart"
     HELP = (
-        "Reviews every pier charted in NOAA S-57 cells (CHARTS, .000 files) against the checks that need no lot, as "
-        "<code>dockreview audit</code> does: reach from the chart's land-water line, the terminus's clearance from "
-        "channels, anchorages and other piers, the width of piers charted as areas; with PARCELS, also the lot's "
-        "frontage and the side setbacks.<br><br><b>OUTPUT</b>: a GeoPackage (layer <i>piers</i>) with the same table as "
+        "Reviews every dock charted in NOAA S-57 cells (CHARTS, .000 files) against the checks the chart can decide, "
+        "as <code>dockreview audit</code> does (pier features touching within 0.5 ft are one dock): reach from the "
+        "chart's land-water line, the terminus's clearance from channels, anchorages and other docks, the width of "
+        "piers and the area of pontoons charted as areas; with PARCELS, also the lot's frontage and the side "
+        "setbacks.<br><br><b>OUTPUT</b>: a GeoPackage (layer <i>docks</i>, one row per dock) with the same table as "
         "CSV beside it."
     )
 
@@ -55,14 +54,15 @@ class AuditAlgorithm(Algorithm):
         self.addParameter(QgsProcessingParameterCrs("CRS", "Working CRS (default: the chart's UTM zone outside EPSG:2263's area)", optional=True))
         add_profile_parameter(self)
         self.addParameter(QgsProcessingParameterFileDestination("OUTPUT", "Audit", "GeoPackage (*.gpkg)"))
-        self.addOutput(QgsProcessingOutputFile("CSV", "The piers' table (CSV)"))
-        self.addOutput(QgsProcessingOutputMultipleLayers("LAYERS", "Piers (areas, lines)"))
+        self.addOutput(QgsProcessingOutputFile("CSV", "The docks' table (CSV)"))
+        self.addOutput(QgsProcessingOutputVectorLayer("DOCKS_LAYER", "Docks"))
         self.addOutput(QgsProcessingOutputString("CHART", "The chart cells read"))
+        self.addOutput(QgsProcessingOutputString("SUMMARY", "Docks and their verdicts"))
         for verdict, name in VERDICTS.items():
-            self.addOutput(QgsProcessingOutputNumber(name, f"{verdict} piers"))
+            self.addOutput(QgsProcessingOutputNumber(name, f"{verdict} docks"))
 
     def work(self, parameters, context, feedback) -> dict:
-        from dockreview.qgis.runs import audit_charts
+        from dockreview.qgis.runs import AUDIT_LAYER, audit_charts
 
         charts = [str(c) for c in self.parameterAsFileList(parameters, "CHARTS", context)]
         if not charts:
@@ -77,14 +77,10 @@ class AuditAlgorithm(Algorithm):
             progress=progress_of(feedback),
         )
         report_warnings(feedback, run.warnings)
-        total = sum(run.counts.values())
-        feedback.pushInfo(f"{total} piers of {run.chart}: " + ", ".join(f"{n} {v}" for v, n in run.counts.items()))
-        group = f"audit: {total} piers, {run.counts['noncompliant']} noncompliant"
-        uris = []
-        for rank, geometry in enumerate(GEOMETRIES):
-            uri = uri_of(run.gpkg, "piers", geometry)
-            if load_on_completion(context, uri, f"piers ({geometry.lower()})", "audit_piers", group, rank, "OUTPUT"):
-                uris.append(uri)
-        results = {"OUTPUT": str(run.gpkg), "CSV": str(run.csv), "LAYERS": uris, "CHART": run.chart}
+        feedback.pushInfo(f"{run.summary} in {run.chart}")
+        group = f"audit: {run.summary}"
+        uri = uri_of(run.gpkg, AUDIT_LAYER)
+        load_on_completion(context, uri, AUDIT_LAYER, "audit_docks", group, 0, "OUTPUT")
+        results = {"OUTPUT": str(run.gpkg), "CSV": str(run.csv), "DOCKS_LAYER": uri, "CHART": run.chart, "SUMMARY": run.summary}
         results.update({name: run.counts[verdict] for verdict, name in VERDICTS.items()})
         return results
