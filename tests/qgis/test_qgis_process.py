@@ -74,11 +74,16 @@ def test_review_from_a_manifest_answers_as_check(run_algorithm, tmp_path, site, 
 
 
 def test_review_from_layers_picked_in_a_project_answers_as_the_manifest(run_algorithm, tmp_path):
-    """straight-t-float's layers and dock given one by one, reviewed in metres (NAD83 / UTM 18N): the manifest's checks."""
+    """straight-t-float's layers and dock given one by one, reviewed in metres (NAD83 / UTM 18N): the manifest's checks.
+
+    The parcels come as a SQLite table (whose driver writes the field names in lower case), a format the review
+    does not read: QGIS writes them to a GeoPackage first.
+    """
     dock = tomllib.loads((SITE / "site.toml").read_text())["dock"]
+    gpd.read_file(SITE / "parcels.shp").to_file(tmp_path / "parcels.sqlite", driver="SQLite", engine="pyogrio")
     run = run_algorithm(
-        "dockreview:review", PARCELS=SITE / "parcels.shp", PARCEL_ID_FIELD="PARCEL_ID", PARCEL_ID="2-105-33",
-        CLASS_FIELD="PROP_CLASS", MHW=SITE / "mhw.shp", CHANNELS=f"{SITE / 'nav.gpkg'}|layername=channels",
+        "dockreview:review", PARCELS=tmp_path / "parcels.sqlite", PARCEL_ID_FIELD="parcel_id", PARCEL_ID="2-105-33",
+        CLASS_FIELD="prop_class", MHW=SITE / "mhw.shp", CHANNELS=f"{SITE / 'nav.gpkg'}|layername=channels",
         DOCKS=SITE / "docks.geojson", DOCKS_ID_FIELD="DOCK_ID", SOUNDINGS=f"{SITE / 'survey.gpkg'}|layername=soundings",
         DEPTH_FIELD="DEPTH_MLW", VEGETATION=f"{SITE / 'survey.gpkg'}|layername=vegetation", LENGTH=110, WIDTH=6,
         FLOAT_LENGTH=20, FLOAT_WIDTH=10, FLOAT_DRAFT=1.5, USE="recreational", ATTRIBUTES=json.dumps(dock["attributes"]),
@@ -95,7 +100,9 @@ def test_review_from_layers_picked_in_a_project_answers_as_the_manifest(run_algo
             assert a["value"] is None, a["id"]
         else:  # the UTM grid measures the same ground a few parts in ten thousand apart from the state plane
             assert a["value"] == pytest.approx(b["value"], rel=1e-3, abs=0.05), a["id"]
-    # the manifest kept reviews the same from the command line
+    # the manifest kept names the GeoPackage QGIS wrote, copied beside it, and reviews the same from the command line
+    parcels = tomllib.loads((tmp_path / "q.toml").read_text())["layers"]["parcels"]
+    assert (parcels if isinstance(parcels, str) else parcels["path"]) == str(tmp_path / "q.parcels.gpkg")
     again = cli("check", str(tmp_path / "q.toml"), "--json", "-")
     assert json.loads(again.stdout)["checks"] == ours["checks"]
 

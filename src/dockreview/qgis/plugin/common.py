@@ -10,6 +10,7 @@ one line becomes the QgsProcessingException's message.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from qgis.core import (
     QgsProcessingParameterField,
     QgsProcessingParameterFile,
     QgsProcessingParameterString,
+    QgsProcessingUtils,
     QgsVectorLayer,
     QgsWkbTypes,
 )
@@ -225,26 +227,45 @@ def site_manifest(alg, parameters, context, feedback, dock: dict | None = None) 
         point = alg.parameterAsPoint(parameters, "ROOT", context, working)
         dock["root"] = (point.x(), point.y())
     target = alg.parameterAsFileOutput(parameters, "SITE_MANIFEST", context) if given(parameters, "SITE_MANIFEST") else ""
-    if not target:
+    kept = bool(target)
+    if not kept:
         target = str(Path(tempfile.mkdtemp(prefix="dockreview-")) / "site.toml")
+
+    def layer(name):
+        source = source_file(alg, parameters, name, context, feedback)
+        return kept_beside(source, target, name) if kept and source is not None else source
+
+    if kept and "footprint" in dock:
+        dock["footprint"] = kept_beside(dock["footprint"], target, "DOCK")
     path = write_manifest(
         target,
-        parcels=source_file(alg, parameters, "PARCELS", context, feedback),
-        mhw=source_file(alg, parameters, "MHW", context, feedback),
+        parcels=layer("PARCELS"),
+        mhw=layer("MHW"),
         parcel_id=text(alg, parameters, "PARCEL_ID", context),
         id_field=text(alg, parameters, "PARCEL_ID_FIELD", context),
         class_field=text(alg, parameters, "CLASS_FIELD", context),
-        channels=source_file(alg, parameters, "CHANNELS", context, feedback),
-        docks=source_file(alg, parameters, "DOCKS", context, feedback),
+        channels=layer("CHANNELS"),
+        docks=layer("DOCKS"),
         docks_id_field=text(alg, parameters, "DOCKS_ID_FIELD", context),
-        soundings=source_file(alg, parameters, "SOUNDINGS", context, feedback),
+        soundings=layer("SOUNDINGS"),
         depth_field=text(alg, parameters, "DEPTH_FIELD", context) or ("DEPTH_MLW" if given(parameters, "SOUNDINGS") else None),
-        vegetation=source_file(alg, parameters, "VEGETATION", context, feedback),
+        vegetation=layer("VEGETATION"),
         crs=crs_text(working),
         **dock,
     )
     feedback.pushInfo(f"site manifest written to {path}")
     return str(path)
+
+
+def kept_beside(source: tuple[str, str | None], manifest: str, name: str) -> tuple[str, str | None]:
+    """A layer QGIS wrote to its temporary folder, copied beside a manifest that is kept (QGIS empties that folder)."""
+    path, layer = source
+    temporary = Path(QgsProcessingUtils.tempFolder()).resolve()
+    if not Path(path).resolve().is_relative_to(temporary):
+        return source
+    target = Path(manifest).with_name(f"{Path(manifest).stem}.{name.lower()}{Path(path).suffix}")
+    shutil.copyfile(path, target)
+    return str(target), layer
 
 
 # ---------------------------------------------------------------------------
