@@ -66,11 +66,12 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
     """
     layout, site = review.layout, review.site
     zone, envelope = layout.riparian.zone, layout.envelope
-    within = shapely.buffer(layout.riparian.frontage, envelope.reach_limit_ft / site.ft_per_unit, quad_segs=32)
-    areas = {
-        "reach": shapely.difference(zone, within),
-        "setback": shapely.difference(shapely.intersection(zone, within), envelope.band),
-    }
+    if math.isfinite(envelope.reach_limit_ft):
+        within = shapely.buffer(layout.riparian.frontage, envelope.reach_limit_ft / site.ft_per_unit, quad_segs=32)
+        reach, water = shapely.difference(zone, within), shapely.intersection(zone, within)
+    else:  # no check limits the reach from the shore: no reach no-go area
+        reach, water = shapely.Polygon(), zone
+    areas = {"reach": reach, "setback": shapely.difference(water, envelope.band)}
     rings = _clearance_groups(review)
     if rings:
         parts = [shapely.buffer(shapely.union_all(geoms), ring_ft / site.ft_per_unit, quad_segs=32) for ring_ft, geoms in rings.items()]
@@ -89,6 +90,8 @@ def _clearance_groups(review) -> dict[float, list[BaseGeometry]]:
 
 
 def _frame(review, rows: list[dict]) -> gpd.GeoDataFrame:
+    if not rows:
+        return gpd.GeoDataFrame({"geometry": []}, geometry="geometry", crs=review.site.crs)
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=review.site.crs)
 
 
