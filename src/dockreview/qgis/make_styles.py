@@ -240,6 +240,11 @@ def styles() -> dict[str, tuple[str, object, object | None]]:
         hatch(fill(E["neighbour_water"], 0.2, E["neighbour_water"], 0.5), E["neighbour_water"], 45)), None)
     out["evidence_constructions"] = ("polygon", QgsSingleSymbolRenderer(fill(None, edge="#000000", width=0.3, edge_style="dash")), None)
     out["evidence_piles"] = ("point", QgsSingleSymbolRenderer(marker("circle", E["pile"], 2.0)), None)
+    out["evidence_elevation_points"] = ("point", QgsSingleSymbolRenderer(marker("circle", E["bottom_edge"], 1.6)),
+                                        labels("if(\"ground_ft\" IS NULL, '', format_number(\"ground_ft\", 1))",
+                                               E["bottom_edge"], 5.5, "around"))
+    out["evidence_elevation_dwellings"] = ("polygon", QgsSingleSymbolRenderer(
+        fill(E["dwelling"], 0.25, E["dwelling"], 0.8)), None)
     # --- the site's own layers, as the exhibit draws them ----------------------------------------------
     out["site_parcels"] = ("polygon", rules([
         (SUBJECT, fill(C["parcel"], edge="#555555", width=1.0), "the applicant's lot"),

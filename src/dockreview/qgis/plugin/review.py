@@ -42,7 +42,7 @@ REPORT_SUFFIXES = (".html", ".pdf", ".md")
 STACK = (
     "no_go_areas", "setback_band", "clearance_rings", "evidence_neighbour_water", "evidence_view_sectors",
     "evidence_constructions", "evidence_foreshore_crossing", "evidence_waterway_width", "evidence_pierhead_line",
-    "evidence_shore_docks", "evidence_piles", "evidence_viewpoints", "allowed_reach_line", "side_lines", "frontage",
+    "evidence_shore_docks", "evidence_elevation_dwellings", "evidence_piles", "evidence_elevation_points", "evidence_viewpoints", "allowed_reach_line", "side_lines", "frontage",
     "dock_components", "seaward_terminus", "dimension_lines", "water_corners",
 )
 
