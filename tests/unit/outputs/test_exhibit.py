@@ -223,8 +223,11 @@ def test_title_block_scale_bar_and_north_arrow(exhibit):
     for key, field in (("applicant", "Applicant"), ("application", "Application no."), ("address", "Address"), ("prepared_by", "Prepared by")):
         assert block[f"title:{key}"] == f"{field}: not given"
     assert block["title:note"] == NOT_A_SURVEY
-    ids = [c.id for c in review.board_determinations]
-    assert block["title:board"] == f"Board items pending: {len(ids)} ({', '.join(ids)})"
+    # the Board items in words (issue 16: not by id), the field's pieces joined as the columns set them
+    items = review.board_determinations
+    board = "\n".join(block[k] for k in sorted(block, key=lambda k: int(k.split(":")[2]) if k.count(":") == 2 else 1)
+                      if k == "title:board" or k.startswith("title:board:"))
+    assert board == f"Board items pending: {len(items)}" + "".join(f"\n- {c.title} ({c.section})" for c in items)
     assert "Kings Point" in block["title:profile"]
     assert "EPSG:2263" in block["title:crs"]
     assert block["title:convergence"].startswith("Grid north is 0.1") and "east of true north" in block["title:convergence"]

@@ -144,8 +144,8 @@ def test_sample_site_exhibit_is_legible(name):
         assert NOT_A_SURVEY in text
         pending = review.board_determinations
         assert f"Board items pending: {len(pending)}" in text if pending else "Board items pending: none" in text
-        for check in pending:
-            assert check.id in text
+        for check in pending:  # by title and section (issue 16: in words, not by id)
+            assert f"- {check.title} ({check.section})" in text
         assert "grid north" in text and "1 in = " in text
     finally:
         plt.close(fig)

@@ -30,7 +30,7 @@ from dockreview.outputs.sheet.furniture import draw_locator, fit_locator, north_
 from dockreview.outputs.sheet.labels import Placer
 from dockreview.outputs.sheet.page import TITLE_IN, arrange, fit_view, new_page, save_figure
 from dockreview.outputs.sheet.text import renderer, wrap_to
-from dockreview.outputs.style import COLOURS, FONT_PT, MIN_FONT_PT, VERDICT_COLOURS
+from dockreview.outputs.style import COLOURS, FONT_PT, MIN_FONT_PT, STATUS_COLOURS, VERDICT_COLOURS
 
 
 def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
@@ -101,10 +101,12 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
 
     if p is not None:
         colours = {"verdict": VERDICT_COLOURS.get(review.verdict, "black") if review is not None else "black",
-                   "no-dock": COLOURS["warning"] if sheet.envelope is not None and sheet.envelope.reasons else VERDICT_COLOURS["compliant"]}
+                   "no-dock": COLOURS["warning"] if sheet.envelope is not None and sheet.envelope.reasons else VERDICT_COLOURS["compliant"],
+                   "fails": STATUS_COLOURS["fail"], "supply": STATUS_COLOURS["needs-data"], "waived": STATUS_COLOURS["waived"],
+                   "caveat": COLOURS["warning"]}
         lines = title_lines(review, site=sheet.site, envelope=sheet.envelope, kind=sheet.kind) if title else []
-        block_h = title_block(p.block_ax, lines, fontsize, colours) if title else TITLE_IN[page][0]
         low, high = TITLE_IN[page]
+        block_h = title_block(p.block_ax, lines, fontsize, colours, page=page, max_in=high) if title else low
         arrange(p, min(max(block_h, low), high))
     bounds = _extent(sheet)
     view, scale = fit_view(ax, bounds, ft, round_scale=p is not None)

@@ -15,6 +15,7 @@ from pathlib import Path
 from dockreview._version import __version__
 from dockreview.evidence.measures import report_rows
 from dockreview.inputs.crs import describe
+from dockreview.outputs.reasons import reasons
 from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
 from dockreview.outputs.report.words import in_words, quantity
 from dockreview.outputs.style import NOT_A_SURVEY
@@ -226,9 +227,11 @@ def header(review) -> list[tuple[str, str]]:
         if given(name):
             facts.append((label, given(name)))
     facts.append(("Verdict", f"{review.verdict.upper()}: {review.verdict_reason}"))
-    board = [c.id for c in review.board_determinations]
-    if board:
-        facts.append(("Board items pending", in_words(board)))
+    why = reasons(review.checks)
+    if why.supply:
+        facts.append(("To supply", "; ".join(why.supply)))
+    if why.board:
+        facts.append(("Board items pending", "; ".join(why.board)))
     facts.append(("Date", given("date") or date.today().isoformat()))
     if given("prepared_by"):
         facts.append(("Prepared by", given("prepared_by")))
