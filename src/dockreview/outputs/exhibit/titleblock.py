@@ -13,18 +13,17 @@ from __future__ import annotations
 import re
 import warnings
 from datetime import date
-from pathlib import Path
 
 import numpy as np
 from matplotlib.patches import Rectangle
 
 from dockreview._version import __version__
 from dockreview.inputs.crs import describe
+from dockreview.outputs.reading import relative_paths
 from dockreview.outputs.reasons import Reasons, reasons
 from dockreview.outputs.sheet.draw import px
 from dockreview.outputs.sheet.text import renderer, wrap_to
 from dockreview.outputs.style import MIN_FONT_PT, NOT_A_SURVEY
-
 
 
 def _convergence(site) -> float | None:
@@ -61,10 +60,10 @@ def extension_text(riparian) -> str:
     return "straight, along the last course" if riparian.direction == "last-course" else "straight, along the 50-ft chord"
 
 
-def _source_line(source) -> str:
-    """``"parcels: parcels.shp, EPSG:2263, 5"``: the file name, the CRS code, the feature count."""
+def _source_line(source, folder) -> str:
+    """``"parcels: parcels.shp, EPSG:2263, 5"``: the file relative to the manifest, the CRS code, the feature count."""
     crs = source.crs.split(" (", 1)[0]
-    return f"{source.role}: {Path(source.file).name}, {crs}, {source.features}"
+    return f"{source.role}: {relative_paths(source.file, folder)}, {crs}, {source.features}"
 
 
 def board_pending_text(review) -> str:
@@ -158,7 +157,7 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
         ("crs", f"Working CRS: {describe(site.crs)}", 2),
         ("convergence", convergence_text(site), 2),
         ("tool", f"dockreview {__version__}; side-line extensions {extension}", 2),
-        ("sources", "Data sources (file, CRS, features):\n" + "\n".join(_source_line(s) for s in site.sources), 3),
+        ("sources", "Data sources (file, CRS, features):\n" + "\n".join(_source_line(s, site.manifest.folder) for s in site.sources), 3),
     ]
     return lines
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from dockreview._version import __version__
 from dockreview.evidence.measures import report_rows
 from dockreview.inputs.crs import describe
+from dockreview.outputs.reading import relative_paths
 from dockreview.outputs.reasons import reasons
 from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
 from dockreview.outputs.report.words import in_words, quantity
@@ -203,11 +203,19 @@ def sections(review, *, all_checks: bool = False) -> list[Section]:
         Section("Interpretations used", ("topic", "interpretation"), interpretations(review)),
         Section("Measurements", ("measurement", "value"), measurement_rows(review)),
         Section("Data sources", ("role", "file", "CRS", "features"),
-                tuple((s.role, Path(s.file).name, s.crs, f"{s.features:,}") for s in site.sources)),
+                tuple((s.role, s.file, s.crs, f"{s.features:,}") for s in site.sources)),
     ]
     if review.warnings:
         parts.append(Section("Warnings", ("warning",), tuple((w,) for w in review.warnings)))
-    return parts
+    return [_relative(part, site.manifest.folder) for part in parts]
+
+
+def _relative(section: Section, folder) -> Section:
+    """``section`` with every path in its words relative to the manifest's folder (:func:`relative_paths`)."""
+    return Section(
+        section.title, section.columns, tuple(tuple(relative_paths(cell, folder) for cell in row) for row in section.rows),
+        relative_paths(section.text, folder), relative_paths(section.note, folder),
+    )
 
 
 def header(review) -> list[tuple[str, str]]:
@@ -241,4 +249,4 @@ def header(review) -> list[tuple[str, str]]:
         ("Prepared with", f"dockreview {__version__}"),
         ("Note", NOT_A_SURVEY),
     ]
-    return facts
+    return [(label, relative_paths(value, site.manifest.folder)) for label, value in facts]
