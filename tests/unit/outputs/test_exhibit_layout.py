@@ -25,6 +25,7 @@ from matplotlib.text import Text
 
 import dockreview
 from dockreview.outputs.exhibit import MIN_FONT_PT, NOT_A_SURVEY, plot_review
+from support.drawn import assert_dimensions_clear, dimension_lines
 from support.paths import DATA
 from support.sitegen import make_site, rect, strip
 
@@ -56,7 +57,7 @@ def label_texts(ax) -> list[Text]:
     """The map's placed labels: dimensions, names and soundings."""
     return [
         t for t in ax.texts
-        if t.get_visible() and t.get_text() and (t.get_gid() or "").split(":")[0] in ("dimension", "name", "sounding")
+        if t.get_visible() and t.get_text() and (t.get_gid() or "").split(":")[0] in ("dimension", "name", "sounding", "component")
     ]
 
 
@@ -114,6 +115,13 @@ def assert_legible_layout(review, fig, ax) -> None:
     for text, shape in zip(labels, shapes):
         for panel in panels:
             assert shape.intersection(panel).area < 1.0, (text.get_text(), "panel")
+    # ... nor a dimension line (issue 16: the reach line ended on the left setback's label)
+    for key, segments in dimension_lines(ax).items():
+        line = shapely.multilinestrings(list(segments))
+        for text, shape in zip(labels, shapes):
+            assert not shape.buffer(-0.5).intersects(line), (text.get_text(), f"dimension line {key}")
+    # the dimension lines clear of other lines, of the furniture, above the line work (tests/support/drawn.py)
+    assert_dimensions_clear(fig, ax)
     # nothing is set under 7 pt, sounding labels included
     small = [(t.get_text(), t.get_fontsize()) for t in drawn_texts(fig) if t.get_fontsize() < MIN_FONT_PT - 1e-9]
     assert not small

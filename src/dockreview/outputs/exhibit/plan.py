@@ -58,7 +58,7 @@ def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
 
 def _important(ax, sheet: Sheet, view, dock_parts, corner_marks, dim_lines) -> list:
     """What the furniture had better not hide (display), each with its weight."""
-    important = [(g, 50.0) for g in dock_parts] + [(g, 50.0) for g in corner_marks] + [(g.buffer(2), 1.0) for g in dim_lines]
+    important = [(g, 50.0) for g in dock_parts] + [(g, 50.0) for g in corner_marks] + [(g.buffer(2), 50.0) for g in dim_lines]
     env = envelope_of(sheet)
     if env is not None and not env.geometry.is_empty:
         important.append((to_display(ax, clip(env.geometry, view)), 0.002))
@@ -156,11 +156,10 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     busy = _busy(ax, sheet, zones, view)
     furniture = [("north", north_arrow(ax, fontsize)), ("scale", scale_bar(ax, ft, fontsize, scale))]
     taken = place_furniture(ax, furniture, important, busy)
-    hard = [*dock_parts, *corner_marks, *taken]
+    hard = [*dock_parts, *corner_marks, *taken, *[g.buffer(px(fig, 0.6)) for g in dim_lines]]  # no label on a dimension line
     if legend_artist is not None and p is None:
         hard.append(shapely.box(*legend_artist.get_window_extent(renderer(fig)).extents))
-    soft = [(g, 1.0) for g in dim_lines]
-    soft += [(to_display(ax, g), 1.0) for g in contours(ax)]
+    soft = [(to_display(ax, g), 1.0) for g in contours(ax)]
     if sheet.site.docks is not None and not sheet.site.docks.empty:
         soft.append((to_display(ax, clip(shapely.union_all(sheet.site.docks.geometry.values), view)), 2.0))
     rip = sheet.riparian
@@ -171,7 +170,12 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     for dim, ends in drawn_dims:
         place_dimension(placer, ends, dim, fontsize)
     place_names(placer, names, fontsize)
-    place_soundings(placer, soundings, fontsize)
+    if soundings:
+        land = [g for g in (sheet.site.parcels.geometry.values if sheet.site.parcels is not None else []) if g.intersects(view)]
+        off = [to_display(ax, clip(shapely.union_all(land), view))] if land else []
+        off.append(to_display(ax, clip(sheet.site.mhw, view)).buffer(px(fig, 2.0)))
+        near = to_display(ax, review.layout.dock.footprint) if review is not None else None
+        place_soundings(placer, soundings, fontsize, near=near, off=shapely.union_all(off))
     return fig, ax
 
 
