@@ -361,19 +361,25 @@ def sounding_subset(points: np.ndarray, spacing: float, *, near=None, off=None) 
 def place_soundings(placer: Placer, soundings: list, fontsize: float, *, near=None, off=None) -> tuple[list[Text], int]:
     """Label a legible subset of the soundings beside their crosses; the labels and how many points were left unlabelled.
 
-    Every sounding keeps its cross (:func:`draw_soundings`); a label is set for
-    the subset :func:`sounding_subset` gives, where it is free of what the placer
-    keeps clear and of ``off`` (display: the land and the MHW line).
+    Every sounding keeps its cross (:func:`draw_soundings`). Taken nearest the dock
+    first and off ``off`` (display: the land and the MHW line), each is labelled
+    where its label is free of what the placer keeps clear and it stands
+    :data:`SOUNDING_SPACING_EM` ems from every sounding labelled before it; each
+    label is an annotation of its point.
     """
     ax = placer.ax
     labels = []
     gap = px(placer.fig, 1.5)
     points = ax.transData.transform(np.array([xy for xy, _ in soundings], dtype=float).reshape(-1, 2))
-    chosen = sounding_subset(points, px(placer.fig, SOUNDING_SPACING_EM * fontsize), near=near, off=off)
-    for i in chosen:
-        depth = soundings[i][1]
-        text = ax.text(0, 0, f"{depth:.1f}", fontsize=fontsize, color=COLOURS["sounding"], ha="center", va="center",
-                       zorder=4.5, gid="sounding", bbox=BACKING)
+    spacing = px(placer.fig, SOUNDING_SPACING_EM * fontsize)
+    named: list[np.ndarray] = []
+    for i in sounding_subset(points, 0.0, near=near, off=off):  # every point off the land, nearest the dock first
+        if named and np.min(np.hypot(*(np.asarray(named) - points[i]).T)) < spacing:
+            continue
+        (x, y), depth = soundings[i]
+        # an annotation of the point it names (xy), its text set beside it
+        text = ax.annotate(f"{depth:.1f}", xy=(x, y), xytext=(x, y), fontsize=fontsize, color=COLOURS["sounding"], ha="center",
+                           va="center", zorder=4.5, gid="sounding", bbox=BACKING, annotation_clip=False)
         width, height = placer.measure(text)
         p = points[i]
         cands = []
@@ -386,5 +392,6 @@ def place_soundings(placer: Placer, soundings: list, fontsize: float, *, near=No
         if best is None:
             text.remove()
             continue
+        named.append(points[i])
         labels.append(placer.commit(text, best[1], 0.0, best[3]))
     return labels, len(soundings) - len(labels)
