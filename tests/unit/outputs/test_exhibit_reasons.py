@@ -147,3 +147,27 @@ def test_a_chart_mhw_line_carries_its_accuracy_note_on_the_exhibit():
         assert "compiled at" not in title_text(fig)
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize(("name", "walkway", "floats", "red"), [
+    ("straight-t-float", "walkway width 6.0 ft", "float area 200.0 sq ft", False),
+    ("failing-narrow-lot", "walkway width 9.0 ft > 8.0 ft max. (waived)", "2 floats 640.0 sq ft > 500.0 sq ft max.", True),
+])
+def test_the_walkways_and_the_floats_figures_on_the_plan(name, walkway, floats, red):
+    """The width and the float area the checks decided, each with a leader to its components (README's figures)."""
+    review = reviewed(name)
+    fig, ax = plot_review(review)
+    fig.canvas.draw()
+    try:
+        texts = {t.get_gid(): t for t in ax.texts if (t.get_gid() or "").startswith("component:")}
+        assert texts["component:walkway"].get_text() == walkway
+        assert texts["component:float"].get_text() == floats
+        assert matplotlib.colors.same_color(texts["component:float"].get_color(), "#cf222e" if red else "#0b3d91")
+        # a leader ends on each: a dot inside the components it names
+        dots = [line for line in ax.lines if line.get_gid() == "leader" and line.get_marker() == "o"]
+        components = review.layout.dock.components
+        for kinds in (("walkway", "ramp"), ("float",)):
+            part = shapely.union_all(components.geometry[components["component"].isin(kinds)].values)
+            assert any(part.buffer(1e-6).contains(shapely.Point(d.get_xdata()[0], d.get_ydata()[0])) for d in dots), kinds
+    finally:
+        plt.close(fig)

@@ -54,6 +54,7 @@ class Dimension:
     sense: str
     status: str
     note: str = ""
+    unit: str = "ft"
 
     @property
     def fails(self) -> bool:
@@ -68,14 +69,15 @@ class Dimension:
     @property
     def text(self) -> str:
         """``"right setback 15.0 ft < 60.0 ft req."`` when failing, else ``"left setback 65.0 ft"``."""
-        text = f"{self.name} {self.value:,.1f} ft"
+        unit = self.unit
+        text = f"{self.name} {self.value:,.1f} {unit}"
         if (self.fails or self.waived) and self.limit is not None:
             if self.sense == AT_LEAST:
-                relation = f"< {self.limit:,.1f} ft req."
+                relation = f"< {self.limit:,.1f} {unit} req."
             elif self.sense == AT_MOST:
-                relation = f"> {self.limit:,.1f} ft max."
+                relation = f"> {self.limit:,.1f} {unit} max."
             else:
-                relation = f"(limit {self.limit:,.1f} ft)"
+                relation = f"(limit {self.limit:,.1f} {unit})"
             text = f"{text} {relation}"
             if self.note:
                 text = f"{text} ({self.note})"
@@ -154,6 +156,51 @@ def dimensions(review) -> list[Dimension]:
     if reach is not None and reach.line.length > 0:
         dims.insert(3, reach)
     return dims
+
+
+#: The figures set on the dock's components: key, the name on the label, the components, the check that decided it.
+ON_COMPONENTS = (
+    ("walkway", "walkway width", ("walkway", "ramp"), "width"),
+    ("float", "float area", ("float",), "float-area"),
+)
+
+
+def component_figures(review) -> list[tuple[Dimension, BaseGeometry]]:
+    """The walkway's width and the floats' area, each the value its check decided, with the components it names.
+
+    Set on the plan by :func:`place_component_figure` with a leader to the
+    components; red when the check failed. A component the dock does not have,
+    or a check without a value, gives none.
+    """
+    components = review.layout.dock.components
+    out = []
+    for key, name, kinds, check_id in ON_COMPONENTS:
+        check = check_of(review, check_id)
+        geoms = components.geometry[components["component"].isin(kinds)].values
+        if check is None or check.value is None or not len(geoms) or not np.isfinite(check.value):
+            continue
+        count = len(geoms) if key == "float" else 1
+        label = f"{count} floats" if count > 1 else name
+        unit = check.unit or "ft"
+        dim = Dimension(key, label, shapely.LineString(), float(check.value), check.limit, check.sense, check.status, unit=unit)
+        out.append((dim, shapely.union_all(geoms)))
+    return out
+
+
+def place_component_figure(placer: Placer, dim: Dimension, geom: BaseGeometry, fontsize: float) -> Text | None:
+    """Set a component's figure near it with a leader to it (gid ``component:KEY``); None where there is no room."""
+    ax = placer.ax
+    text = ax.text(0, 0, dim.text, fontsize=fontsize, color=dim.colour, ha="center", va="center", zorder=11,
+                   gid=f"component:{dim.key}", bbox=BACKING)
+    width, height = placer.measure(text)
+    shape = shapely.transform(geom, ax.transData.transform)
+    anchor = np.asarray(shapely.point_on_surface(shape).coords[0])
+    best = placer.choose(leader_candidates(anchor, width, height, px(placer.fig, 5.0), base_cost=0.0), leader_from=anchor)
+    if best is None:
+        text.remove()
+        return None
+    leader(ax, best[3], anchor, dim.colour)
+    return placer.commit(text, best[1], best[2], best[3])
 
 
 # ----------------------------------------------------------------------------- drawn

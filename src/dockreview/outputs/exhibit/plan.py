@@ -11,7 +11,13 @@ from __future__ import annotations
 import shapely
 from matplotlib.lines import Line2D
 
-from dockreview.outputs.exhibit.dimensioning import dimensions, draw_dimension_lines, place_dimension
+from dockreview.outputs.exhibit.dimensioning import (
+    component_figures,
+    dimensions,
+    draw_dimension_lines,
+    place_component_figure,
+    place_dimension,
+)
 from dockreview.outputs.exhibit.layers import (
     Sheet,
     contours,
@@ -169,6 +175,8 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     placer = Placer(ax, hard, soft)
     for dim, ends in drawn_dims:
         place_dimension(placer, ends, dim, fontsize)
+    for dim, geom in component_figures(review) if review is not None else ():
+        place_component_figure(placer, dim, geom, fontsize)
     place_names(placer, names, fontsize)
     if soundings:
         land = [g for g in (sheet.site.parcels.geometry.values if sheet.site.parcels is not None else []) if g.intersects(view)]
