@@ -308,11 +308,20 @@ def test_plot_onto_given_axes_returns_it():
     plt.close(fig)
 
 
+def test_plot_onto_given_axes_draws_no_legend_unless_asked():
+    """Issue 16: the user's axes stay the map's; the legend panel is the page's."""
+    fig, ax = plt.subplots(figsize=(7, 5))
+    reviewed("straight-t-float").plot(ax=ax)
+    assert ax.get_legend() is None and not fig.legends
+    assert _labels(ax)  # the map and its dimensions are drawn
+    plt.close(fig)
+
+
 def test_plot_onto_given_axes_keeps_its_legend_inside_them():
-    """Two options side by side (the notebook): each legend within its own axes, no label under it."""
+    """Two options side by side (the notebook), the legend asked for: each within its own axes, no label under it."""
     fig, axes = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
     for name, ax in zip(("curved-cove", "straight-t-float"), axes):
-        reviewed(name).plot(ax=ax)
+        reviewed(name).plot(ax=ax, legend=True)
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     for ax, other in ((axes[0], axes[1]), (axes[1], axes[0])):

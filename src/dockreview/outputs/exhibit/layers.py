@@ -146,8 +146,6 @@ def _no_go(sheet: Sheet) -> dict:
         within = shapely.buffer(rip.frontage, limit / sheet.site.ft_per_unit, quad_segs=32)
         areas["reach"] = shapely.difference(rip.zone, within)
     areas["setback"] = shapely.difference(areas.get("setback", shapely.Polygon()), areas["reach"])
-    if "clearance" in areas:
-        areas["setback"] = shapely.difference(areas["setback"], areas["clearance"])
     return areas
 
 

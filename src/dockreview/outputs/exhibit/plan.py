@@ -86,9 +86,11 @@ def _busy(ax, sheet: Sheet, zones: dict, view):
     return shapely.make_valid(to_display(ax, clip(water, view)))
 
 
-def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, legend: bool = True):
+def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, legend: bool | None = None):
     """Draw a sheet (review and/or envelope) onto ``ax``, or onto a new exhibit page."""
     review = sheet.review
+    if legend is None:  # a page has its legend panel; the user's own axes keep their room unless a legend is asked for
+        legend = ax is None
     p = None
     if ax is None:
         p = new_page(page)
@@ -187,7 +189,7 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     return fig, ax
 
 
-def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, legend: bool = True, sheet: str = "review",
+def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, legend: bool | None = None, sheet: str = "review",
                 envelope=None):
     """Draw the site plan of a review.
 
@@ -202,8 +204,10 @@ def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, le
         Landscape page size of a new exhibit page (also sets the font size).
     title : bool
         Whether to draw the title (a title block on a new page).
-    legend : bool
-        Whether to draw the legend.
+    legend : bool, optional
+        Whether to draw the legend: by default on a new page (in its panel) and
+        not on axes given, whose room stays the map's; ``legend=True`` sets it
+        inside the given axes, in a strip the map keeps clear.
     sheet : {"review", "envelope"}
         ``"envelope"`` draws the lot's envelope and says in the title block
         whether a dock is possible (``envelope --map``).
@@ -223,7 +227,7 @@ def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, le
     return _draw(drawn, ax, page=page, title=title, legend=legend)
 
 
-def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter", title: bool = True, legend: bool = True):
+def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter", title: bool = True, legend: bool | None = None):
     """Draw the lot's envelope on the exhibit page: with the review's dock and dimensions when one is given.
 
     The title block says "NO DOCK POSSIBLE" with the envelope's reasons when no
