@@ -130,6 +130,36 @@ def test_the_envelope_sheet_says_why_too():
         assert "NO DOCK POSSIBLE: frontage 130.0 ft is under the 150 ft minimum (Docks B)" in text
         assert "Proposed dock: Verdict: NONCOMPLIANT" in text
         assert "- Total float area 640.0 sq ft, at most 500.0 sq ft (Docks D(2)(c)[2])" in text
+        assert "- Lighting character (Docks F(1)-(5))" in text  # the last Board item: nothing left off
+        assert "more lines" not in text
+    finally:
+        plt.close(fig)
+
+
+def test_a_title_block_too_full_for_its_page_says_what_it_left_off():
+    """Sixty failing checks cannot stand in 1.4 in: the block keeps its height, its words inside it, and says so."""
+    from dockreview.outputs.exhibit.titleblock import title_block
+
+    fig = plt.figure(figsize=(11, 8.5))
+    block = fig.add_axes((0.03, 0.03, 0.94, 0.2))
+    block.set_axis_off()
+    items = "".join(f"\n- Check number {i} 10.0 ft, at least 20.0 ft (Docks X)" for i in range(60))
+    lines = [("site", "A site", 0), ("verdict", "Verdict: NONCOMPLIANT", 1), ("fails", "Fails 60 checks:" + items, 1),
+             ("note", "Drawn from GIS data", 1)]
+    try:
+        height = title_block(block, lines, 7.0, {}, max_in=1.4)
+        assert height == pytest.approx(1.4, abs=0.02)
+        texts = [t.get_text() for t in block.texts]
+        more = next(t for t in texts if "more lines" in t)
+        left_off = int(more.split()[1])
+        kept = sum(1 for t in texts if t.startswith("- Check number") or "\n- Check number" in t)
+        assert kept + left_off == 61  # sixty items, and the note
+        renderer = fig.canvas.get_renderer()
+        x0, _, x1, top = block.bbox.extents
+        bottom = top - 1.4 * fig.dpi  # the block as tall as it said
+        for t in block.texts:
+            box = t.get_window_extent(renderer)
+            assert box.x0 >= x0 - 1 and box.x1 <= x1 + 1 and box.y0 >= bottom - 1, t.get_text()
     finally:
         plt.close(fig)
 

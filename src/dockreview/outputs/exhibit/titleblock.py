@@ -184,13 +184,19 @@ def _pieces(key: str, text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _flow(heights: list[float], gaps: list[float], columns: int, limit: float) -> list[int] | None:
-    """The column of each piece when they are set top down and a column breaks before a piece that would pass ``limit``."""
-    col, y, out = 0, 0.0, []
-    for h, gap in zip(heights, gaps):
-        if y > 0 and y + h > limit:
-            col, y = col + 1, 0.0
-        if col >= columns:
+def _flow(narrow: list[float], wide: list[float], gaps: list[float], columns: int, limit: float, start: float) -> list[int] | None:
+    """The column of each piece set top down, breaking before a piece that would pass ``limit``; None when they do not fit.
+
+    Column 0 is the first column, below its identity fields (from ``start``),
+    where a piece is ``narrow`` high; columns 1 to ``columns`` are the flowing
+    ones, where it is ``wide`` high.
+    """
+    col, y, out = 0, start, []
+    for hn, hw, gap in zip(narrow, wide, gaps):
+        h = hn if col == 0 else hw
+        if y + h > limit and (col == 0 or y > 0):
+            col, y, h = col + 1, 0.0, hw
+        if col > columns:
             return None
         out.append(col)
         y += h + gap
@@ -200,12 +206,12 @@ def _flow(heights: list[float], gaps: list[float], columns: int, limit: float) -
 def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = "letter", max_in: float | None = None) -> float:
     """Set the title block; its height (in).
 
-    The first column holds the sheet's identity (the fields of column 0 of
-    :func:`title_lines`); every other field flows top down through the columns
-    after it, breaking between fields or between the items of a list, at the
-    least height that holds them all. When ``max_in`` cannot hold them, the last
-    pieces are left off and the last column says how many lines the check table
-    and the report give besides.
+    The first column opens with the sheet's identity (the fields of column 0 of
+    :func:`title_lines`); every other field follows it, top down, below the
+    identity and on through the columns after it, breaking between fields or
+    between the items of a list, at the least height that holds them all. When
+    ``max_in`` cannot hold them, the last pieces are left off and the last column
+    says how many lines the check table and the report give besides.
     """
     fig = block_ax.figure
     drawer = renderer(fig)
@@ -227,56 +233,61 @@ def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = 
         )
         return artist, artist.get_window_extent(drawer).height * 72 / fig.dpi
 
+    def height(key, body, col):
+        artist, h = text(key, body, col)
+        artist.remove()
+        return h
+
     y0 = 0.0
     for key, body, col in lines:
         if col == 0:
             artist, h = text(key, body, 0)
             artist.xyann = (PAD_PT, -PAD_PT - y0)
             y0 += h + gap_pt
+    start = y0 + gap_pt  # a line's room between the identity and what follows it
     pieces = []
     for key, body, col in lines:
         if col != 0:
             cut = _pieces(key, body)
             pieces += [(k, b, join_pt if i < len(cut) - 1 else gap_pt) for i, (k, b) in enumerate(cut)]
-    artists, heights, gaps = [], [], []
-    for key, body, gap in pieces:
-        artist, h = text(key, body, 1)
-        artists.append(artist)
-        heights.append(h)
-        gaps.append(gap)
+    narrow = [height(k, b, 0) for k, b, _ in pieces]
+    wide = [height(k, b, 1) for k, b, _ in pieces]
+    gaps = [g for _, _, g in pieces]
     room = None if max_in is None else max_in * 72 - 2 * PAD_PT
-    low, high = max([y0 - gap_pt, *heights, 0.0]), max(sum(heights) + sum(gaps), y0)
-    if room is not None and _flow(heights, gaps, flowing, room) is None:
+    if room is not None and _flow(narrow, wide, gaps, flowing, room, start) is None:
         # even the tallest block cannot hold every piece: leave off the last ones and say so
-        while artists and _flow(heights + [fontsize * 1.2], gaps + [0.0], flowing, room) is None:
-            artists.pop().remove()
-            heights.pop()
-            gaps.pop()
-        left_off = len(pieces) - len(artists)
-        artist, h = text("more", f"... {left_off} more line{'s' if left_off != 1 else ''}: the check table and the report give them", 1)
-        artists.append(artist)
-        heights.append(h)
+        more = "... {} more lines: the check table and the report give them"
+        tail = height("more", more.format(len(pieces)), 1)
+        while pieces and _flow(narrow + [tail], wide + [tail], gaps + [0.0], flowing, room, start) is None:
+            for held in (pieces, narrow, wide, gaps):
+                held.pop()
+        left_off = sum(1 for key, body, col in lines if col != 0 for _ in _pieces(key, body)) - len(pieces)
+        pieces.append(("more", more.format(left_off), 0.0))
+        narrow.append(tail)
+        wide.append(tail)
         gaps.append(0.0)
-        low = high = room
+    low, high = max([y0 - gap_pt, *wide, 0.0]), max(start + sum(narrow) + sum(gaps), y0)
+    if room is not None:
+        high = max(min(high, room), low)
     for _ in range(40):  # the least height the pieces flow into
         mid = (low + high) / 2
-        if _flow(heights, gaps, flowing, mid) is None:
+        if _flow(narrow, wide, gaps, flowing, mid, start) is None:
             low = mid
         else:
             high = mid
         if high - low < 0.5:
             break
     limit = max(high, y0 - gap_pt)
-    columns = _flow(heights, gaps, flowing, limit) or [0] * len(artists)
-    y, last = 0.0, 0
-    for artist, h, gap, col in zip(artists, heights, gaps, columns):
+    columns = _flow(narrow, wide, gaps, flowing, limit, start) or [flowing] * len(pieces)
+    y, last = start, 0
+    for (key, body, gap), col in zip(pieces, columns):
         if col != last:
             y, last = 0.0, col
-        artist.xy = (x[col + 1], 1.0)
+        artist, h = text(key, body, col)
         artist.xyann = (PAD_PT, -PAD_PT - y)
         y += h + gap
-    used = sorted(set(columns)) or [0]
-    for edge in x[1: used[-1] + 2]:
+    used = max(columns, default=0)
+    for edge in x[1: used + 1]:
         block_ax.plot([edge, edge], [0, 1], transform=block_ax.transAxes, color="black", lw=0.6, clip_on=False)
     block_ax.add_patch(Rectangle((0, 0), 1, 1, transform=block_ax.transAxes, fill=False, lw=1.0, ec="black", clip_on=False))
     return (limit + 2 * PAD_PT) / 72
