@@ -5,6 +5,16 @@ limit it names, come from the check that decided the measurement (for the left
 and right setbacks, from that side's :class:`~dockreview.rules.base.Part`). The
 frontage is dimensioned along the MHW line, a dimension that runs along the dock
 is set off beside it, and each label is placed by the sheet kit's placer.
+
+Lines do not run on lines: :func:`draw_dimension_lines` reads the line work
+already drawn off the axes (:mod:`dockreview.outputs.sheet.linework`) and draws
+each dimension where the least of it lies within
+:data:`~dockreview.outputs.sheet.linework.ON_LINE_TOLERANCE_PT` of another line
+running its way: at its place, or set off square to itself by whole steps of
+:data:`OFFSET_STEP_PT`, with extension lines back to the points it measures.
+A dimension too short for its arrowheads has them outside, pointing in. The
+walkway's width and the floats' area, the values their checks decided, stand on
+the components with a leader (:func:`component_figures`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,10 @@ lines, the proposed dock and the soundings; and the names and depths set on them
 
 Each ``draw_*`` function draws one layer onto the map's axes and appends its
 legend entries. Limits drawn (the reach limit, the clearance rings) are read from
-the review's envelope and checks, never from the profile.
+the review's envelope and checks, never from the profile. Every sounding is
+marked with a small cross; :func:`place_soundings` labels a subset legible at the
+printed size (from the dock outward, :data:`SOUNDING_SPACING_EM` ems apart, none
+on land or on the MHW line): the navigable-depth contour carries the decision.
 """
 
 from __future__ import annotations

@@ -1,11 +1,15 @@
-"""The exhibit's title block and legend panel: what the sheet is, for whom, its verdict, and its symbols.
+"""The exhibit's title block and legend panel: what the sheet is, for whom, its verdict and why, and its symbols.
 
 :func:`title_lines` gives the title block's fields in the order they are printed
-(site, parcel, applicant, application, address, preparer, date, the verdict and
-the Board items still to be determined, the profile, the working CRS and its
-convergence, the data sources, and the standing note that the exhibit is drawn
-from GIS data and is not a survey); :func:`title_block` sets them in columns,
-each measured as drawn. :func:`legend_panel` sets the legend in the side panel.
+(site, parcel, applicant, application, address, preparer, date; the verdict and
+its reasons, read by :mod:`dockreview.outputs.reasons`: the failing checks with
+their values and limits, what to supply for those that need data, the waived
+checks with their waiver, the Board items by title; the standing note that the
+exhibit is drawn from GIS data and is not a survey, a chart MHW line's accuracy
+note; the profile, the working CRS and its convergence, the data sources, named
+relative to the manifest); :func:`title_block` sets them: the identity first,
+then every other field flowing down the columns at the least height that holds
+them, each measured as drawn. :func:`legend_panel` sets the legend in the side panel.
 """
 
 from __future__ import annotations
@@ -119,7 +123,12 @@ def _given(value) -> str:
 
 
 def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") -> list[tuple[str, str, int]]:
-    """The title block as (field, text, column) triples, in the order they are printed."""
+    """The title block as (field, text, column) triples, in the order they are printed.
+
+    Column 0 is the sheet's identity; every field of another column flows after it
+    (:func:`title_block`). A list's items follow its heading, one a line, each
+    starting with :data:`BULLET`.
+    """
     site = review.site if site is None else site
     exhibit = site.manifest.exhibit
     heading = "Dock envelope" if kind == "envelope" else "Proposed dock"
