@@ -453,6 +453,8 @@ def write_local_site(
     review: dict | None = None,
     fmt: str = "gpkg",
     name: str = "Synthetic site",
+    extra: dict[str, Sequence] | None = None,
+    tables: dict[str, dict[str, Any]] | None = None,
 ) -> SiteFiles:
     """Write a free-form site (layers + site.toml) drawn in ``frame``.
 
@@ -460,7 +462,12 @@ def write_local_site(
     ``parcels``: ``[(parcel id, local polygon), ...]``; ``mhw``: the MHW layer's
     features (lines or polygons), one feature each.  ``dock`` (parametric) takes
     ``root`` as local (u, v) or "auto" and ``bearing`` as degrees clockwise from
-    the local seaward axis +v or "perpendicular".  Nothing here imports dockreview.
+    the local seaward axis +v or "perpendicular".  ``extra`` adds layers by their
+    manifest key (``bulkhead``, ``centerline``, ``mllw``, ``vegetation``,
+    ``soundings``): each a list of local geometries or ``(geometry, {field: value})``
+    pairs.  ``tables`` merges manifest tables (``{"datums": {...}, "vessel": {...}}``;
+    a dotted name such as ``"dock.attributes"`` merges into a sub-table).  Nothing
+    here imports dockreview.
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -485,6 +492,11 @@ def write_local_site(
         fp = list(footprint)
         layers["dock"] = gpd.GeoDataFrame({"component": [k for k, _ in fp]},
                                           geometry=[frame.geom(g) for _, g in fp], crs=crs)
+    for key, items in (extra or {}).items():
+        pairs = [item if isinstance(item, tuple) else (item, {}) for item in items]
+        fields = sorted({f for _, attrs in pairs for f in attrs})
+        layers[key] = gpd.GeoDataFrame({f: [attrs.get(f) for _, attrs in pairs] for f in fields} or {"NAME": [key] * len(pairs)},
+                                       geometry=[frame.geom(g) for g, _ in pairs], crs=crs)
 
     driver, ext = FORMATS[fmt]
     refs: dict[str, str] = {}
@@ -498,7 +510,7 @@ def write_local_site(
             refs[lname] = path.name
 
     doc: dict[str, dict[str, Any]] = {"site": {"name": name, "crs": crs}}
-    doc["layers"] = {k: refs[k] for k in ("parcels", "mhw", "channels", "docks") if k in refs}
+    doc["layers"] = {k: refs[k] for k in ("parcels", "mhw", "channels", "docks", *(extra or {})) if k in refs}
     doc["parcel"] = {"id_field": ID_FIELD, "id": subject_id}
     if footprint is not None:
         doc["dock"] = {"file": refs["dock"], "component_field": "component"}
@@ -513,6 +525,50 @@ def write_local_site(
         doc["dock"] = d
     if review:
         doc["review"] = dict(review)
+    for table, body in (tables or {}).items():
+        doc.setdefault(table, {}).update(body)
     manifest = directory / "site.toml"
     manifest.write_text(dumps_toml(doc))
     return SiteFiles(dir=directory, manifest=manifest, doc=doc, to_world=frame.geom, layers=layers)
+
+
+# --------------------------------------------------------------------------
+# waterways: canals with a far bank, soundings on a plane (other towns' laws)
+# --------------------------------------------------------------------------
+def canal_layout(*, width: float = 120.0, lot_width: float = 100.0, depth: float = 150.0,
+                 neighbour_width: float = 100.0, far_angle: float = 0.0, run: float = 600.0,
+                 subject_id: str = SUBJECT_ID) -> tuple[list[tuple[str, Polygon]], list[LineString]]:
+    """A canal in the local frame: the near bank's MHW line ``v = 0`` (u -run..run) with the subject lot
+    (u -lot_width/2..lot_width/2, ``depth`` ft deep) and a neighbour each side, and the far bank's MHW line
+    ``v = width + u tan(far_angle)`` (degrees; 0: a straight canal of constant width) with one parcel behind it.
+
+    Returns ``(parcels, mhw)`` for :func:`write_local_site`.
+    """
+    h = lot_width / 2.0
+    t = math.tan(math.radians(far_angle))
+    subject = rect(-h, -depth, h, 0.0)
+    left = rect(-h - neighbour_width, -depth, -h, 0.0)
+    right = rect(h, -depth, h + neighbour_width, 0.0)
+    far = Polygon([(-run, width - run * t), (run, width + run * t), (run, width + run * t + depth),
+                   (-run, width - run * t + depth)])
+    parcels = [(subject_id, subject), ("LEFT", left), ("RIGHT", right), ("FAR", far)]
+    mhw = [LineString([(-run, 0.0), (run, 0.0)]), LineString([(-run, width - run * t), (run, width + run * t)])]
+    return parcels, mhw
+
+
+def plane_soundings(depth: Callable[[float, float], float], *, u: tuple[float, float] = (-200.0, 200.0),
+                    v: tuple[float, float] = (0.0, 300.0), step: float = 25.0,
+                    field_name: str = "DEPTH") -> list[tuple[BaseGeometry, dict]]:
+    """Soundings on a grid every ``step`` ft over ``u`` x ``v`` (local), each with ``depth(u, v)`` in ``field_name``.
+
+    A plane ``depth`` is reproduced exactly by the tool's linear interpolation.
+    """
+    from shapely.geometry import Point
+
+    out = []
+    us = [u[0] + i * step for i in range(int(round((u[1] - u[0]) / step)) + 1)]
+    vs = [v[0] + j * step for j in range(int(round((v[1] - v[0]) / step)) + 1)]
+    for uu in us:
+        for vv in vs:
+            out.append((Point(uu, vv), {field_name: float(depth(uu, vv))}))
+    return out

@@ -22,16 +22,14 @@ from dockreview.cli.options import (
 from dockreview.outputs.files import atomic_path
 from dockreview.review.pipeline import Review
 from dockreview.rules import NEEDS_DATA, missing_inputs
-
-#: Units that count things (printed as integers) and whose whole numbers read best without decimals.
-WHOLE_UNITS = ("docks", "rails", "lifts", "lb")
+from dockreview.rules.base import COUNT_UNITS
 
 
 def _number(value: float | None, unit: str) -> str:
     """A table cell: "-" for none, a count or a whole weight as an integer ("2", "40,000"), else to 0.1."""
     if value is None:
         return "-"
-    if unit in WHOLE_UNITS and float(value).is_integer():
+    if unit in COUNT_UNITS and float(value).is_integer():
         return f"{int(value):,d}"
     return f"{value:,.1f}"
 

@@ -56,7 +56,7 @@ def envelope_command(
     check_gpkg_path(output, "-o")
     check_map_path(map_path, "--map")
     site = load_quietly(manifest, engine)
-    profile = load_profile(profile_path)
+    profile = load_profile(profile_path or site.manifest.review.profile)
     env = site_envelope(site, profile)
     click.echo(f"{site.name} - parcel {site.parcel_id}")
     click.echo("\n".join(_envelope_lines(env)))
@@ -98,7 +98,7 @@ def suggest_command(
     status 1, with the reasons, when the lot can have no dock or no length passes.
     """
     site = load_quietly(manifest, engine)
-    profile = load_profile(profile_path)
+    profile = load_profile(profile_path or site.manifest.review.profile)
     env = site_envelope(site, profile)
     if env.reasons:
         for reason in env.reasons:

@@ -25,7 +25,7 @@ def section_span(cx: Context) -> tuple[float, float]:
     """The section's extent along the axis (units): from landward of the dock and its MHW crossing to past the reach limit."""
     s_dock = cx.station(shapely.get_coordinates(cx.dock.footprint))
     start = min(float(s_dock.min()), 0.0) - cx.units(SECTION_MARGIN_FT)
-    stop = max(float(s_dock.max()), cx.units(cx.profile("max_reach_ft"))) + cx.units(SECTION_MARGIN_FT)
+    stop = max(float(s_dock.max()), cx.units(cx.reach_cap_ft)) + cx.units(SECTION_MARGIN_FT)
     return start, stop
 
 

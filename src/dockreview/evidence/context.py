@@ -30,6 +30,10 @@ STEP_FT = 0.5
 DECK = (*FIXED_DOCK, "landing")
 
 
+#: How far out the section and the neighbours' water run when no check caps the reach (ft).
+NO_CAP_FT = 200.0
+
+
 @dataclass
 class Context:
     """What every measure reads, derived once from the review.
@@ -57,6 +61,21 @@ class Context:
     def units(self, feet: float) -> float:
         """Feet to working-CRS units."""
         return feet / self.ft
+
+    @property
+    def reach_cap_ft(self) -> float:
+        """The reach limit the rules set (Kings Point: 200 ft), or :data:`NO_CAP_FT` when no check caps the reach."""
+        cap = self.review.rules.reach_cap_ft()
+        return cap if np.isfinite(cap) else NO_CAP_FT
+
+    @property
+    def lifted_boat_height_ft(self) -> float | None:
+        """How high a boat on the lift stands above the deck (ft): the manifest's, else the rules' limit, else None."""
+        given = self.number("lift_boat_height_above_deck_ft")
+        if given is not None:
+            return given
+        limits = [r.p.limit for r in self.review.rules.of_kind("lifted-boat") if r.p.key == "lift_boat_height_above_deck_ft"]
+        return min(limits) if limits else None
 
     def station(self, xy) -> np.ndarray:
         """Positions along the dock's axis from its MHW crossing (units)."""

@@ -39,7 +39,7 @@ METHOD = (
 
 def measure(cx: Context) -> Measure:
     """Each adjoining lot's water near the proposed dock (``layers.parcels``), and its dock (``layers.docks``)."""
-    reach_ft = cx.profile("max_reach_ft")
+    reach_ft = cx.reach_cap_ft
     method = METHOD.format(adjoining=ADJOINING_FT, reach=reach_ft, near=NEIGHBOUR_WATER_FT)
     gaps = Gaps()
     lots = cx.lots[cx.lots["adjoining"]]

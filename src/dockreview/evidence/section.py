@@ -34,7 +34,7 @@ METHOD = (
 
 def measure(cx: Context, foreshore: Measure) -> Measure:
     """The dock in section along its axis; the MLW crossing is the ``foreshore`` measure's."""
-    reach_ft = cx.profile("max_reach_ft")
+    reach_ft = cx.reach_cap_ft
     method = METHOD.format(reach=reach_ft)
     gaps = Gaps()
     m = cx.m

@@ -45,7 +45,7 @@ METHOD = (
     "left open by the existing docks (the directions in which no existing dock is seen). Vertical angle: the "
     "greatest angle the dock subtends above the water surface at MHW, atan((h - e)/d) + atan(e/d), over its "
     "outline seen from the eye (e ft above MHW: the viewpoint's third number, else evidence.eye_height_ft), with h "
-    "the deck's height above MHW plus the railing, a boat lift's boat {lift:g} ft above the deck (Boat lifts "
+    "the deck's height above MHW plus the railing, a boat lift's boat {lift} above the deck (Boat lifts "
     "C(4)), a float's deck its float_deck_above_water_in. Sectors are azimuths, degrees clockwise from grid north."
 )
 
@@ -78,7 +78,7 @@ def _component_tops(cx: Context) -> tuple[list[tuple[str, BaseGeometry, float]],
     deck = cx.number("deck_height_above_mhw_ft")
     railing = cx.number("railing_height_in")
     float_deck = cx.number("float_deck_above_water_in")
-    lift = cx.profile("max_lift_boat_height_above_deck_ft")
+    lift = cx.lifted_boat_height_ft
     tops, missing = [], []
     for kind, geom in zip(cx.dock.components["component"], cx.dock.components.geometry.values):
         if kind == "float":
@@ -91,6 +91,9 @@ def _component_tops(cx: Context) -> tuple[list[tuple[str, BaseGeometry, float]],
             missing.append("dock.attributes.deck_height_above_mhw_ft")
             continue
         if kind == "boat_lift":
+            if lift is None:
+                missing.append("dock.attributes.lift_boat_height_above_deck_ft")
+                continue
             tops.append((kind, geom, deck + lift))
         elif kind in DECK:
             tops.append((kind, geom, deck + (railing / 12.0 if railing is not None else 0.0)))
@@ -177,7 +180,7 @@ def measure(cx: Context) -> Measure:
     settings = cx.settings
     method = METHOD.format(
         adjoining=ADJOINING_FT, neighbour=settings.neighbour_distance_ft, snap=VIEWPOINT_SNAP_FT,
-        half=WINDOW_HALF_ANGLE_DEG, radius=settings.view_radius_ft, lift=cx.profile("max_lift_boat_height_above_deck_ft"),
+        half=WINDOW_HALF_ANGLE_DEG, radius=settings.view_radius_ft, lift="its lift_boat_height_above_deck_ft" if cx.lifted_boat_height_ft is None else f"{cx.lifted_boat_height_ft:g} ft",
     )
     gaps = Gaps()
     values: dict[str, Any] = {

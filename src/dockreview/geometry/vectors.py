@@ -1,4 +1,4 @@
-"""Directions in the plane: the normal to the MHW line at a point, toward the water (one function for every measure).
+"""Directions in the plane: unit vectors, the left normal, the normal to the MHW line at a point toward the water.
 
 Pure shapely and numpy in working units. The shore normal is the direction a
 dock "perpendicular to the shoreline" runs in: the evidence measures the
@@ -13,6 +13,16 @@ from collections.abc import Callable
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
+
+
+def unit(vector: np.ndarray) -> np.ndarray:
+    """Return ``vector`` scaled to length one."""
+    return vector / np.hypot(*vector)
+
+
+def left_of(direction: np.ndarray) -> np.ndarray:
+    """The unit vector 90 degrees counter-clockwise of ``direction`` (its left)."""
+    return np.array([-direction[1], direction[0]])
 
 
 def shore_normal(

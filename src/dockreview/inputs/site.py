@@ -14,7 +14,6 @@ from pathlib import Path
 
 import geopandas as gpd
 import numpy as np
-import pandas as pd
 import shapely
 from pyproj import CRS
 from shapely.geometry.base import BaseGeometry
@@ -27,6 +26,15 @@ from dockreview.inputs.dxf import read_dxf_footprint
 from dockreview.inputs.layers import read_layer
 from dockreview.inputs.manifest import Manifest, load_manifest
 from dockreview.inputs.shoreline import merge_lines, prepare_mhw
+from dockreview.inputs.site_layers import (
+    check_named_fields,
+    clean_layer,
+    depths_frame,
+    matches_id,
+    parcel_class,
+    select_parcel,
+    split_replaced,
+)
 from dockreview.inputs.waterfront import waterfront_part
 
 #: Neighbouring parcels drawn on the map: those within this many feet of the lot.
@@ -80,10 +88,17 @@ class Site:
     buildings : GeoDataFrame or None
         Building footprints (polygons), for the neighbours' water views.
     mlw : shapely geometry or None
+        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
     centerline : shapely geometry or None
         The waterway's centreline or channel thread (lines), for riparian lines and widths
         measured square to it.
-        The mean low-water line (a polygon layer is read by its boundary), for the foreshore.
+    cove_line : shapely geometry or None
+        The line across a cove's mouth, headland to headland (lines), for proportional riparian lines.
+    mllw : shapely geometry or None
+        The mean lower low-water line (a polygon layer is read by its boundary), for lengths measured from it.
+    bulkhead : shapely geometry or None
+        Bulkheads and seawalls (lines; a polygon layer is read by its boundary), a reference line for
+        protrusion and waterway widths.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
@@ -106,6 +121,9 @@ class Site:
     buildings: gpd.GeoDataFrame | None = None
     mlw: BaseGeometry | None = None
     centerline: BaseGeometry | None = None
+    cove_line: BaseGeometry | None = None
+    mllw: BaseGeometry | None = None
+    bulkhead: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
 
@@ -177,101 +195,12 @@ class Site:
     def neighbours(self) -> gpd.GeoDataFrame:
         """Parcels other than the lot within :data:`NEIGHBOUR_RADIUS_FT`."""
         near = self.parcels.geometry.distance(self.parcel) <= self.to_units(NEIGHBOUR_RADIUS_FT)
-        same = _matches_id(self.parcels[self.manifest.parcel_id_field], self.parcel_id)
+        same = matches_id(self.parcels[self.manifest.parcel_id_field], self.parcel_id)
         return self.parcels[near & ~same]
 
 
 def _warn(message: str) -> None:
     warnings.warn(message, DockReviewWarning, stacklevel=3)
-
-
-def _clean(frame: gpd.GeoDataFrame, label: str, kinds: tuple[str, ...], *, required: bool) -> gpd.GeoDataFrame:
-    """Drop null and empty geometries, repair invalid ones, refuse wrong kinds.
-
-    ``kinds`` are the accepted geometry families ("Polygon", "LineString", "Point").
-    """
-    geoms = frame.geometry
-    missing = geoms.isna() | geoms.is_empty
-    if missing.any():
-        _warn(f"{label}: {int(missing.sum())} feature(s) with no geometry ignored (rows {_rows(frame, missing)})")
-        frame = frame[~missing]
-    if frame.empty:
-        if required:
-            raise SiteDataError(f"{label}: the layer holds no features with geometry; check the file")
-        return frame
-    frame = frame.copy()
-    frame.geometry = shapely.force_2d(frame.geometry.values)
-    coords, owner = shapely.get_coordinates(frame.geometry.values, return_index=True)
-    broken = np.isin(np.arange(len(frame)), owner[~np.isfinite(coords).all(axis=1)])
-    if broken.any():
-        raise SiteDataError(
-            f"{label}: coordinates that are NaN or infinite (rows {_rows(frame, broken)}); repair the layer in a GIS"
-        )
-    families = frame.geometry.geom_type.str.replace("Multi", "", regex=False)
-    wrong = ~families.isin(kinds)
-    if wrong.any():
-        found = ", ".join(sorted(set(frame.geometry.geom_type[wrong])))
-        raise SiteDataError(
-            f"{label}: expected {' or '.join(k.lower() + 's' for k in kinds)} but found {found} "
-            f"(rows {_rows(frame, wrong)}); is this the right layer?"
-        )
-    invalid = ~frame.geometry.is_valid
-    if invalid.any():
-        # "structure" keeps a polygon's area (a bow-tie becomes its two triangles) and drops what has none
-        repaired = shapely.make_valid(frame.geometry[invalid].values, method="structure", keep_collapsed=False)
-        collapsed = np.zeros(len(frame), dtype=bool)
-        collapsed[np.flatnonzero(invalid)] = shapely.is_empty(repaired)
-        if collapsed.any():
-            raise SiteDataError(
-                f"{label}: invalid geometry with nothing left once repaired (rows {_rows(frame, collapsed)}): "
-                "a polygon with no area or a line with no length? redraw it"
-            )
-        _warn(f"{label}: invalid geometry repaired with make_valid (rows {_rows(frame, invalid)}); check the result")
-        frame.loc[invalid, frame.geometry.name] = repaired
-    return frame
-
-
-def _rows(frame: gpd.GeoDataFrame, mask) -> str:
-    index = list(frame.index[np.asarray(mask)])
-    shown = ", ".join(str(i) for i in index[:5])
-    return shown + (f" and {len(index) - 5} more" if len(index) > 5 else "")
-
-
-def _matches_id(values: pd.Series, wanted: str) -> pd.Series:
-    """Which ids equal ``wanted``: as text, or as numbers when the field is numeric (12345 = 12345.0)."""
-    text = values.astype(str).str.strip() == wanted.strip()
-    if text.any():
-        return text
-    try:
-        number = float(wanted)
-    except ValueError:
-        return text
-    return pd.to_numeric(values, errors="coerce") == number
-
-
-def _select_parcel(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> BaseGeometry:
-    id_field = manifest.parcel_id_field
-    if id_field not in parcels.columns:
-        fields = ", ".join(c for c in parcels.columns if c != parcels.geometry.name)
-        raise SiteDataError(f"{label}: no field '{id_field}' (parcel.id_field); the layer's fields are: {fields}")
-    match = parcels[_matches_id(parcels[id_field], manifest.parcel_id)]
-    if match.empty:
-        import difflib
-
-        ids = list(dict.fromkeys(str(v).strip() for v in parcels[id_field].dropna()))
-        close = difflib.get_close_matches(manifest.parcel_id.strip(), ids, n=3, cutoff=0.6)
-        hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else "check parcel.id"
-        raise SiteDataError(
-            f"{label}: parcel id '{manifest.parcel_id}' not found in field '{id_field}' "
-            f"({len(parcels)} parcels); {hint}"
-        )
-    geom = shapely.union_all(match.geometry.values)
-    if len(match) > 1:
-        _warn(f"{label}: parcel id '{manifest.parcel_id}' is on {len(match)} features; they are merged into one lot")
-    polygons = [g for g in shapely.get_parts(geom) if g.geom_type == "Polygon"]
-    if not polygons:
-        raise SiteDataError(f"{label}: parcel '{manifest.parcel_id}' has no polygon area")
-    return shapely.MultiPolygon(polygons) if len(polygons) > 1 else polygons[0]
 
 
 def _local_mhw(mhw, parcel, footprint, manifest: Manifest, ft_per_unit: float, label: str) -> BaseGeometry:
@@ -459,11 +388,11 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     sources: list[Source] = []
     label = {role: f"{role} layer {spec.describe()}" for role, spec in manifest.layers.items()}
 
-    parcels = _clean(_read(manifest, "parcels", engine, working, sources), label["parcels"], ("Polygon",), required=True)
-    parcel = _select_parcel(parcels, manifest, label["parcels"])
+    parcels = clean_layer(_read(manifest, "parcels", engine, working, sources), label["parcels"], ("Polygon",), required=True)
+    parcel = select_parcel(parcels, manifest, label["parcels"])
     charted = _read_charts(manifest, working, sources, label)
     raw_mhw = _read(manifest, "mhw", engine, working, sources) if "mhw" in manifest.layers else charted["mhw"]
-    mhw_frame = _clean(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
+    mhw_frame = clean_layer(raw_mhw, label["mhw"], ("LineString", "Polygon"), required=True)
     mhw = prepare_mhw(mhw_frame.geometry.values, crs_mod.feet_per_unit(working), label["mhw"])
     parcel = waterfront_part(parcel, mhw, label=label["parcels"], parcel_id=manifest.parcel_id)
 
@@ -472,41 +401,49 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         if role not in manifest.layers:
             optional[role] = charted.get(role)
             continue
-        frame = _clean(_read(manifest, role, engine, working, sources), label[role], kinds, required=False)
+        frame = clean_layer(_read(manifest, role, engine, working, sources), label[role], kinds, required=False)
         if frame.empty:
             _warn(f"{label[role]}: the layer holds no features; its clearance check passes on an empty layer")
         optional[role] = frame
 
-    _check_named_fields(manifest, optional, label)
-    docks, replaced = _split_replaced(optional["docks"], manifest, label.get("docks", "docks layer"))
+    check_named_fields(manifest, optional, label)
+    docks, replaced = split_replaced(optional["docks"], manifest, label.get("docks", "docks layer"))
     soundings = vegetation = None
     if "soundings" in manifest.layers:
         raw = _read(manifest, "soundings", engine, working, sources)
-        frame = _clean(raw, label["soundings"], ("Point", "LineString"), required=True)
-        soundings = _depths(frame, manifest.depth_field or "", label["soundings"])
+        frame = clean_layer(raw, label["soundings"], ("Point", "LineString"), required=True)
+        soundings = depths_frame(frame, manifest.depth_field or "", label["soundings"])
     elif "soundings" in charted:
         soundings = charted["soundings"]
     if "vegetation" in manifest.layers:
         raw = _read(manifest, "vegetation", engine, working, sources)
-        vegetation = _clean(raw, label["vegetation"], ("Polygon",), required=False)
-    buildings = mlw = centerline = None
+        vegetation = clean_layer(raw, label["vegetation"], ("Polygon",), required=False)
+    buildings = mlw = centerline = cove_line = None
+    lines: dict[str, BaseGeometry | None] = {"mllw": None, "bulkhead": None}
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
-        buildings = _clean(raw, label["buildings"], ("Polygon",), required=False)
+        buildings = clean_layer(raw, label["buildings"], ("Polygon",), required=False)
     if "mlw" in manifest.layers:
         raw = _read(manifest, "mlw", engine, working, sources)
-        frame = _clean(raw, label["mlw"], ("LineString", "Polygon"), required=True)
+        frame = clean_layer(raw, label["mlw"], ("LineString", "Polygon"), required=True)
         mlw = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
     if "centerline" in manifest.layers:
         raw = _read(manifest, "centerline", engine, working, sources)
-        frame = _clean(raw, label["centerline"], ("LineString",), required=True)
+        frame = clean_layer(raw, label["centerline"], ("LineString",), required=True)
         centerline = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
+    if "cove_line" in manifest.layers:
+        raw = _read(manifest, "cove_line", engine, working, sources)
+        frame = clean_layer(raw, label["cove_line"], ("LineString",), required=True)
+        cove_line = shapely.MultiLineString([g for g in shapely.get_parts(frame.geometry.values) if g.length > 0])
+    for role in (r for r in lines if r in manifest.layers):
+        frame = clean_layer(_read(manifest, role, engine, working, sources), label[role], ("LineString", "Polygon"), required=True)
+        lines[role] = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
 
     footprint = None
     if manifest.dock.footprint is not None:
         dock_label = f"dock layer {manifest.dock.footprint.describe()}"
         raw = _read_dxf(manifest, parcel, working, sources) if _is_dxf(manifest) else _read(manifest, "dock", engine, working, sources)
-        footprint = _clean(raw, dock_label, ("Polygon",), required=True)
+        footprint = clean_layer(raw, dock_label, ("Polygon",), required=True)
     _check_working_area(parcel, working, manifest)
     mhw = _local_mhw(mhw, parcel, footprint, manifest, crs_mod.feet_per_unit(working), label["mhw"])
 
@@ -527,70 +464,10 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         buildings=buildings,
         mlw=mlw,
         centerline=centerline,
-        parcel_class=_parcel_class(parcels, manifest, label["parcels"]),
+        cove_line=cove_line,
+        mllw=lines["mllw"],
+        bulkhead=lines["bulkhead"],
+        parcel_class=parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
     )
 
-
-def _fields(frame: gpd.GeoDataFrame) -> str:
-    return ", ".join(c for c in frame.columns if c != frame.geometry.name)
-
-
-def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:
-    """Soundings with their depth (ft below MLW, positive down) as ``depth_ft``; rows with no depth dropped."""
-    if depth_field not in frame.columns:
-        raise SiteDataError(f"{label}: no field '{depth_field}' (soundings.depth_field); the layer's fields are: {_fields(frame)}")
-    depth = pd.to_numeric(frame[depth_field], errors="coerce")
-    blank = depth.isna()
-    if blank.any():
-        _warn(f"{label}: {int(blank.sum())} feature(s) with no numeric '{depth_field}' ignored (rows {_rows(frame, blank)})")
-    if blank.all():
-        raise SiteDataError(f"{label}: no feature has a numeric depth in '{depth_field}'; check soundings.depth_field")
-    return gpd.GeoDataFrame({"depth_ft": depth[~blank].to_numpy(dtype=float)}, geometry=frame.geometry[~blank].values, crs=frame.crs)
-
-
-def _parcel_class(parcels: gpd.GeoDataFrame, manifest: Manifest, label: str) -> str | None:
-    """The subject lot's property-class code as text (``210.0`` reads as ``"210"``), or None."""
-    class_field = manifest.parcel_class_field
-    if class_field is None:
-        return None
-    if class_field not in parcels.columns:
-        raise SiteDataError(f"{label}: no field '{class_field}' (parcel.class_field); the layer's fields are: {_fields(parcels)}")
-    rows = parcels[parcels[manifest.parcel_id_field].astype(str).str.strip() == manifest.parcel_id.strip()]
-    values = rows[class_field].dropna()
-    if values.empty:
-        return None
-    value = values.iloc[0]
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip() or None
-
-
-def _check_named_fields(manifest: Manifest, layers: dict, label: dict[str, str]) -> None:
-    """Refuse a ``layers.docks_id_field`` or ``layers.channels_name_field`` that its layer does not have."""
-    for role, key, value in (
-        ("docks", "docks_id_field", manifest.docks_id_field),
-        ("channels", "channels_name_field", manifest.channels_name_field),
-    ):
-        frame = layers.get(role)
-        if value is not None and frame is not None and value not in frame.columns:
-            where = label.get(role, f"{role} layer")
-            raise SiteDataError(f"{where}: no field '{value}' (layers.{key}); the layer's fields are: {_fields(frame) or 'none'}")
-
-
-def _split_replaced(
-    docks: gpd.GeoDataFrame | None, manifest: Manifest, label: str
-) -> tuple[gpd.GeoDataFrame | None, gpd.GeoDataFrame | None]:
-    """The existing docks other than those ``dock.replaces`` names, and the replaced ones (Docks A)."""
-    replaces = manifest.dock.replaces
-    if docks is None or not replaces:
-        return docks, None
-    id_field = manifest.docks_id_field
-    if id_field not in docks.columns:
-        raise SiteDataError(f"{label}: no field '{id_field}' (layers.docks_id_field); the layer's fields are: {_fields(docks)}")
-    ids = docks[id_field].astype(str).str.strip()
-    unknown = sorted(set(replaces) - set(ids))
-    if unknown:
-        raise SiteDataError(f"{label}: dock.replaces names {', '.join(unknown)}, not found in field '{id_field}'; check the ids")
-    replaced = ids.isin(replaces).to_numpy()
-    return docks[~replaced], docks[replaced]

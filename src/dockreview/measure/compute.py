@@ -22,6 +22,8 @@ from dockreview.geometry.dock import FIXED_DOCK, Dock
 from dockreview.geometry.riparian import Riparian
 from dockreview.geometry.width import max_width
 from dockreview.inputs.site import Site
+from dockreview.measure.areas import along_shore_extent, component_areas
+from dockreview.measure.datums import DATUMS, berth_depths, datum_line, reach_from_line
 from dockreview.measure.depth import depth_measurements
 from dockreview.measure.distances import axis_length, clearance, farthest, reach_locus, signed_setback, terminus
 from dockreview.measure.envelope import lot_envelope
@@ -29,6 +31,8 @@ from dockreview.measure.limits import Limits
 from dockreview.measure.lot import LAND_NOISE_SQFT, dock_lot, dock_on_land, frontage_docks
 from dockreview.measure.measurements import Layout, Measurements
 from dockreview.measure.parts import float_layout, float_position, landing_size, lift_angle, vegetation_overlap
+from dockreview.measure.vessel import vessel_footprint
+from dockreview.measure.waterway import lot_bulkhead, protrusion_from, waterway_widths
 
 #: A dock more than this share of whose area lies on its own lot's land is warned of (a dock drawn along the shore).
 OWN_LAND_SHARE = 0.25
@@ -122,6 +126,10 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
     def feet(value: float | None) -> float | None:
         return None if value is None else value * ft
 
+    others, extras = _other_laws(
+        site, riparian, dock, crossing=crossing, end=end, step=step, tolerance=tolerance, far=far,
+        under_floats=depth.get("min_depth_under_float_ft"),
+    )
     m = Measurements(
         frontage_ft=frontage_ft,
         frontage_chord_ft=riparian.chord.length * ft,
@@ -154,6 +162,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         dock_lot=lot_name,
         dock_on_land_sqft=land_sqft,
         dock_land_parcels=tuple(name for name, _ in land_parcels),
+        **others,
     )
     allowed = rules.reach_limit_ft(m)
     envelope = lot_envelope(
@@ -178,5 +187,60 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         envelope=envelope,
         dimension_lines=lines,
         reach_limit=reach_locus(riparian.zone, riparian.frontage, allowed / ft) if np.isfinite(allowed) else LineString(),
+        **extras,
     )
     return m, layout
+
+
+def _other_laws(
+    site: Site, riparian: Riparian, dock: Dock, *, crossing: float, end: float, step: float, tolerance: float, far: float,
+    under_floats: float | None,
+) -> tuple[dict, dict]:
+    """The measurements other towns' laws ask for (feet), and the geometry they were measured on (for the Layout).
+
+    The waterway's widths, the protrusion from the lot's bulkhead, the reach from the
+    MLW and MLLW lines, the berths' depth, the components' areas, the extent along the
+    shore, and the setbacks and protrusion with the moored vessel; ``missing`` says
+    what to supply for each that is None.
+    """
+    ft = site.ft_per_unit
+    widths = waterway_widths(site, riparian, dock, crossing, end)
+    missing = dict(widths.missing)
+    out: dict = {**widths.values}
+    bulkhead = lot_bulkhead(site, riparian, tolerance)
+    if bulkhead is None:
+        why = ("layers.bulkhead", "give layers.bulkhead (bulkheads and seawalls, lines)") if site.bulkhead is None else (
+            "layers.bulkhead along the lot",
+            "the bulkhead layer does not run along the lot (within the MHW tolerance of the parcel or its frontage)",
+        )
+        missing["reach_from_bulkhead_ft"] = missing["vessel_reach_from_bulkhead_ft"] = why
+    out["reach_from_bulkhead_ft"] = None if bulkhead is None else protrusion_from(dock.footprint, bulkhead, step) * ft
+    lines = {}
+    for datum in DATUMS:
+        line, source, need = datum_line(site, datum)
+        key = f"reach_from_{datum}_ft"
+        if line is None:
+            out[key], missing[key] = None, (need, source)
+            continue
+        lines[datum] = line
+        out[key] = reach_from_line(line, dock, site.parcel, crossing, end, step) * ft
+        out[f"{datum}_line_from"] = source
+    out.update(berth_depths(site, dock, under_floats))
+    out.update(component_areas(dock, ft))
+    out["along_shore_extent_ft"] = along_shore_extent(dock, riparian) * ft
+    vessel, why = vessel_footprint(dock, site.manifest.vessel, ft)
+    keys = ("vessel_reach_ft", "vessel_reach_from_bulkhead_ft", "vessel_setback_left_ft", "vessel_setback_right_ft", "vessel_setback_ft")
+    if vessel is None:
+        missing.update({k: why for k in keys})
+    else:
+        moored = shapely.union_all([dock.footprint, vessel])
+        left, _ = signed_setback(moored, riparian.left_line, left=True, far=far)
+        right, _ = signed_setback(moored, riparian.right_line, left=False, far=far)
+        seaward = shapely.union_all([riparian.water_side.seaward_part(dock.footprint, riparian.mhw), vessel])
+        out.update({
+            "vessel_reach_ft": farthest(seaward, riparian.frontage, step)[0] * ft,
+            "vessel_reach_from_bulkhead_ft": None if bulkhead is None else protrusion_from(moored, bulkhead, step) * ft,
+            "vessel_setback_left_ft": left * ft, "vessel_setback_right_ft": right * ft, "vessel_setback_ft": min(left, right) * ft,
+        })
+    out["missing"] = missing
+    return out, {"width_lines": widths.lines, "datum_lines": lines, "vessel": vessel}

@@ -26,6 +26,7 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.geometry.riparian import (
+    BASELINE_FT,
     COURSE_TOLERANCE_FT,
     EXTENSION_CHORD_FT,
     Riparian,
@@ -253,7 +254,9 @@ def lot_envelope(
     parcel, mhw, *, ft_per_unit: float, rules: Limits, channels=None, docks=None,
     tolerance_ft: float = 5.0, extension: str = "straight", direction: str = "last-course",
     course_tolerance_ft: float = COURSE_TOLERANCE_FT, chord_ft: float = EXTENSION_CHORD_FT,
-    reach_ft: float | None = None, riparian: Riparian | None = None,
+    reach_ft: float | None = None, riparian: Riparian | None = None, method: str = "extended-side-lines",
+    baseline_ft: float = BASELINE_FT, centerline: BaseGeometry | None = None, cove_line: BaseGeometry | None = None,
+    parcels=None,
 ) -> Envelope:
     """The permissible envelope of one lot (Docks A, B, C, D(1)).
 
@@ -274,7 +277,10 @@ def lot_envelope(
     tolerance_ft : float
         How close to the MHW line a parcel boundary counts as on it.
     extension, direction, course_tolerance_ft, chord_ft
-        How the side lines are extended (see :func:`~dockreview.riparian.riparian_geometry`).
+        How the side lines are extended (see :func:`~dockreview.geometry.riparian.riparian_geometry`).
+    method, baseline_ft, centerline, cove_line, parcels
+        The riparian method and what it reads: the centreline, the cove line and
+        the parcels layer (the cove's lots) (see :func:`~dockreview.geometry.riparian.riparian_geometry`).
     reach_ft : float, optional
         The reach limit; default the rules' cap (Kings Point: 200 ft).
     riparian : Riparian, optional
@@ -288,7 +294,8 @@ def lot_envelope(
     if riparian is None:
         riparian = riparian_geometry(
             parcel, mhw, tolerance=tolerance_ft / ft_per_unit, ft_per_unit=ft_per_unit, extension=extension,
-            direction=direction, course_tolerance_ft=course_tolerance_ft, chord_ft=chord_ft,
+            direction=direction, course_tolerance_ft=course_tolerance_ft, chord_ft=chord_ft, method=method,
+            baseline_ft=baseline_ft, centerline=centerline, cove_line=cove_line, parcels=parcels,
         )
     frontage_ft = riparian.frontage.length * ft_per_unit
     setback_ft = float(rules.required_setback_ft(frontage_ft))

@@ -34,6 +34,17 @@ class Measurements(Mapping):
     landward end lies on the lot or its water, and ``dock_lot`` names the parcel
     it lies on or in front of when it does not. ``dock_on_land_sqft`` is the dock's
     area landward of the MHW line and ``dock_land_parcels`` the parcels it lies on there.
+
+    Beyond Kings Point (the other towns' laws, :mod:`dockreview.measure.waterway`,
+    :mod:`~dockreview.measure.datums`, :mod:`~dockreview.measure.areas`,
+    :mod:`~dockreview.measure.vessel`): the waterway's width by each method from
+    each reference line (``width_<method>_ft`` from MHW, ``bulkhead_width_...``,
+    ``vegetation_width_...``), the protrusion from the lot's bulkhead, the reach
+    from the MLW and MLLW lines, the berths' depth at MLW and MLLW, each component
+    kind's area and each lift's, the extent along the shore, and the setbacks and
+    protrusion with the moored vessel (``vessel_...``). Each is None when the data
+    cannot give it, and ``missing`` says what to supply (it is not a measurement,
+    and :meth:`to_dict` leaves it out).
     """
 
     frontage_ft: float
@@ -72,10 +83,58 @@ class Measurements(Mapping):
     dock_lot: str | None = None
     dock_on_land_sqft: float = 0.0
     dock_land_parcels: tuple[str, ...] = ()
+    # -- the waterway's width by method, from MHW, a bulkhead, the marsh vegetation's edge (measure.waterway)
+    width_along_axis_ft: float | None = None
+    width_square_to_shore_ft: float | None = None
+    width_square_to_centerline_ft: float | None = None
+    width_average_ft: float | None = None
+    bulkhead_width_along_axis_ft: float | None = None
+    bulkhead_width_square_to_shore_ft: float | None = None
+    bulkhead_width_square_to_centerline_ft: float | None = None
+    bulkhead_width_average_ft: float | None = None
+    vegetation_width_along_axis_ft: float | None = None
+    vegetation_width_square_to_shore_ft: float | None = None
+    vegetation_width_square_to_centerline_ft: float | None = None
+    vegetation_width_average_ft: float | None = None
+    reach_from_bulkhead_ft: float | None = None
+    # -- datum lines other than MHW, and the berths' depth (measure.datums)
+    reach_from_mlw_ft: float | None = None
+    reach_from_mllw_ft: float | None = None
+    mlw_line_from: str | None = None
+    mllw_line_from: str | None = None
+    berth_count: int = 0
+    min_berth_depth_ft: float | None = None
+    min_berth_depth_mllw_ft: float | None = None
+    # -- areas and the extent along the shore (measure.areas)
+    walkway_area_sqft: float | None = None
+    ramp_area_sqft: float | None = None
+    landing_area_sqft: float | None = None
+    boat_lift_area_sqft: float | None = None
+    pwc_lift_area_sqft: float | None = None
+    pile_area_sqft: float | None = None
+    lift_areas_sqft: tuple[float, ...] = ()
+    along_shore_extent_ft: float | None = None
+    # -- with the moored vessel (measure.vessel)
+    vessel_reach_ft: float | None = None
+    vessel_reach_from_bulkhead_ft: float | None = None
+    vessel_setback_left_ft: float | None = None
+    vessel_setback_right_ft: float | None = None
+    vessel_setback_ft: float | None = None
+    missing: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, float | int | None]:
-        """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None)."""
-        return {k: (None if isinstance(v, float) and not np.isfinite(v) else v) for k, v in asdict(self).items()}
+        """The measurements as a JSON-ready dict (an empty layer's infinite clearance is None; ``missing`` left out)."""
+        return {
+            k: (None if isinstance(v, float) and not np.isfinite(v) else v) for k, v in asdict(self).items() if k != "missing"
+        }
+
+    def why_missing(self, key: str, default: str = "") -> str:
+        """Why the figure ``key`` is None and what to supply, in words (``default`` when the measurement says nothing)."""
+        return self.missing[key][1] if key in self.missing else default
+
+    def input_missing(self, key: str) -> str | None:
+        """The input to supply for the figure ``key`` (``"layers.centerline"``), or None."""
+        return self.missing[key][0] if key in self.missing else None
 
     def __getitem__(self, key: str) -> float | int | None:
         if key not in self.__dataclass_fields__:
@@ -99,6 +158,9 @@ class Layout:
     dimension each distance: ``setback_left``, ``setback_right``, ``reach``
     (frontage to the farthest point), ``length`` (along the axis from the MHW
     crossing to the seaward end), ``channel_clearance`` and ``dock_clearance``.
+    ``width_lines`` holds the section each waterway width was measured on (by its
+    measurement's name), ``datum_lines`` the MLW and MLLW lines used, ``vessel``
+    the moored vessel's footprint (None without one).
     """
 
     riparian: Riparian
@@ -108,6 +170,9 @@ class Layout:
     envelope: Envelope
     dimension_lines: dict[str, LineString] = field(default_factory=dict)
     reach_limit: BaseGeometry = field(default_factory=LineString)
+    width_lines: dict[str, LineString] = field(default_factory=dict)
+    datum_lines: dict[str, BaseGeometry] = field(default_factory=dict)
+    vessel: BaseGeometry | None = None
 
     @property
     def allowed_band(self) -> BaseGeometry:

@@ -9,7 +9,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from dockreview.geometry.dock import FIXED_DOCK, Dock, long_axis
+from dockreview.geometry.dock import FIXED_DOCK, Dock, long_axis, oriented_rectangle
 from dockreview.geometry.riparian import left_of, unit
 from dockreview.geometry.vectors import shore_normal
 from dockreview.measure.distances import farthest, terminus
@@ -101,6 +101,6 @@ def landing_size(dock: Dock) -> tuple[float | None, float | None]:
     landing = dock.components.geometry[dock.components["component"] == "landing"]
     if landing.empty:
         return None, None
-    rect = np.asarray(shapely.oriented_envelope(max(landing, key=shapely.area)).exterior.coords)
+    rect = oriented_rectangle(max(landing, key=shapely.area))
     sides = sorted([float(np.hypot(*(rect[1] - rect[0]))), float(np.hypot(*(rect[2] - rect[1])))])
     return sides[1], sides[0]

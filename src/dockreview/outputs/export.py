@@ -67,11 +67,12 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
     """
     layout, site = review.layout, review.site
     zone, envelope = layout.riparian.zone, layout.envelope
-    within = shapely.buffer(layout.riparian.frontage, envelope.reach_limit_ft / site.ft_per_unit, quad_segs=32)
-    areas = {
-        "reach": shapely.difference(zone, within),
-        "setback": shapely.difference(shapely.intersection(zone, within), envelope.band),
-    }
+    if math.isfinite(envelope.reach_limit_ft):
+        within = shapely.buffer(layout.riparian.frontage, envelope.reach_limit_ft / site.ft_per_unit, quad_segs=32)
+        reach, water = shapely.difference(zone, within), shapely.intersection(zone, within)
+    else:  # no check limits the reach from the shore: no reach no-go area
+        reach, water = shapely.Polygon(), zone
+    areas = {"reach": reach, "setback": shapely.difference(water, envelope.band)}
     rings = _clearance_groups(review)
     if rings:
         parts = [shapely.buffer(shapely.union_all(geoms), ring_ft / site.ft_per_unit, quad_segs=32) for ring_ft, geoms in rings.items()]
@@ -235,7 +236,7 @@ def _envelope(review) -> gpd.GeoDataFrame:
     """Where a compliant dock may stand (the exhibit's green area), with the envelope's figures and why none may."""
     envelope = review.layout.envelope
     frame = envelope_frame(envelope, review.site.crs)
-    return frame.assign(reach_limit_ft=envelope.reach_limit_ft, possible=envelope.possible)
+    return frame.assign(reach_limit_ft=_feet(envelope.reach_limit_ft), possible=envelope.possible)  # None: no check limits the reach
 
 
 #: Layer name -> builder, in the order the GeoPackage lists them.

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pandas as pd
+from shapely import LineString
 
 from dockreview._version import __version__
-from dockreview.errors import DockReviewWarning, SiteDataError
+from dockreview.errors import DockReviewWarning, ProfileError, SiteDataError
 from dockreview.geometry.dock import Dock, build_dock
-from dockreview.geometry.riparian import riparian_geometry
+from dockreview.geometry.riparian import BASELINE_FT, METHODS, NEEDS, Riparian, riparian_geometry
 from dockreview.inputs.crs import describe
 from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
@@ -124,6 +125,9 @@ class Review:
             "crs": describe(self.site.crs),
             "profile": self.profile.name,
             "interpretations": {
+                "riparian_method": self.layout.riparian.method,
+                "riparian_lines": self.layout.riparian.description,
+                "riparian_parameters": dict(self.layout.riparian.parameters),
                 "extension": self.layout.riparian.extension,
                 "extension_direction": self.layout.riparian.direction,
                 "course_tolerance_ft": self.site.manifest.review.course_tolerance_ft,
@@ -207,7 +211,7 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     site : Site
         From :func:`dockreview.load_site`.
     profile : Profile, RuleSet, name or path, optional
-        The rule profile; the shipped Kings Point profile by default.
+        The rule profile; by default the manifest's ``[review] profile``, else the shipped Kings Point profile.
 
     Returns
     -------
@@ -218,25 +222,11 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     DockReviewError
         When the data cannot answer (no water frontage, dock not in the water).
     """
-    rules = ruleset(profile)
     settings = site.manifest.review
+    rules = ruleset(profile if profile is not None else settings.profile)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
-        try:
-            riparian = riparian_geometry(
-                site.parcel,
-                site.mhw,
-                tolerance=site.to_units(settings.mhw_tolerance_ft),
-                ft_per_unit=site.ft_per_unit,
-                extension=settings.extension,
-                direction=settings.extension_direction,
-                course_tolerance_ft=settings.course_tolerance_ft,
-                chord_ft=settings.chord_ft,
-            )
-        except SiteDataError as exc:
-            raise SiteDataError(
-                f"{site.layer_label('parcels')}: parcel '{site.parcel_id}': {exc} (MHW line: {site.layer_label('mhw')})"
-            ) from exc
+        riparian = site_riparian(site, rules)
         dock = build_dock(site, riparian)
         measurements, layout = measure(site, riparian, dock, rules)
     messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
@@ -248,6 +238,62 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     if site.manifest.federal:
         checks = exempted(checks, FEDERAL_SECTION, FEDERAL_EXEMPTION)
     return Review(site, measurements, checks, layout, rules, warnings=[*site.warnings, *messages])
+
+
+def riparian_method(site: Site, rules: RuleSet) -> dict:
+    """The riparian method and its parameters for a site, as :func:`~dockreview.geometry.riparian.riparian_geometry` takes them.
+
+    ``[review] riparian_method`` and ``baseline_ft`` override the profile's
+    ``[riparian] method`` and ``baseline_ft``; the default is extended side
+    lines, with a 100-ft baseline. The cove line is ``[review] cove_line``, else
+    the ``cove_line`` layer.
+
+    Raises
+    ------
+    ProfileError
+        When the profile names no known method.
+    SiteDataError
+        When the method needs a layer the site does not have (one line naming it).
+    """
+    settings = site.manifest.review
+    profile = rules.profile
+    table = getattr(profile, "settings", {}).get("riparian", {})
+    method = settings.riparian_method or table.get("method", "extended-side-lines")
+    if method not in METHODS:
+        raise ProfileError(
+            f"profile {profile.name!r}: [riparian] method {method!r} is not a riparian method; the methods are: "
+            f"{', '.join(METHODS)}"
+        )
+    baseline = settings.baseline_ft if settings.baseline_ft is not None else table.get("baseline_ft", BASELINE_FT)
+    if isinstance(baseline, bool) or not isinstance(baseline, (int, float)) or not baseline > 0:
+        raise ProfileError(f"profile {profile.name!r}: [riparian] baseline_ft must be a number of feet above zero, got {baseline!r}")
+    cove_line = LineString(settings.cove_line) if settings.cove_line is not None else site.cove_line
+    missing = {"perpendicular-to-centerline": site.centerline is None, "proportional": cove_line is None}
+    if missing.get(method):
+        raise SiteDataError(f"{site.manifest.path}: the riparian method \"{method}\" needs {NEEDS[method]}")
+    return {
+        "method": method, "extension": settings.extension, "direction": settings.extension_direction,
+        "course_tolerance_ft": settings.course_tolerance_ft, "chord_ft": settings.chord_ft, "baseline_ft": float(baseline),
+        "centerline": site.centerline, "cove_line": cove_line,
+        "parcels": site.parcels.geometry.values if method == "proportional" else None,
+    }
+
+
+def site_riparian(site: Site, rules: RuleSet) -> Riparian:
+    """The riparian geometry of the site's lot, by the method of :func:`riparian_method`.
+
+    What the geometry cannot answer is named with the parcel and its layers.
+    """
+    method = riparian_method(site, rules)
+    try:
+        return riparian_geometry(
+            site.parcel, site.mhw, tolerance=site.to_units(site.manifest.review.mhw_tolerance_ft),
+            ft_per_unit=site.ft_per_unit, **method,
+        )
+    except SiteDataError as exc:
+        raise SiteDataError(
+            f"{site.layer_label('parcels')}: parcel '{site.parcel_id}': {exc} (MHW line: {site.layer_label('mhw')})"
+        ) from exc
 
 
 def facts_of(site: Site) -> Facts:

@@ -176,7 +176,7 @@ class CheckResult:
 
 
 #: Units of counted things: a whole number of them prints with no decimals ("2 rails").
-COUNT_UNITS = ("lb", "lifts", "rails", "docks", "floats")
+COUNT_UNITS = ("lb", "lifts", "rails", "docks", "floats", "slips", "boats")
 
 
 def decimals_for(value: float, unit: str, beside: float | None = None) -> int:

@@ -67,14 +67,20 @@ class Param:
     """One parameter of a rule kind.
 
     ``type`` is ``number`` (a number, or the name of a ``[values]`` entry),
-    ``codes`` (a list, or the name of a ``[codes]`` entry), ``text``, ``flag``
-    (true or false), ``texts`` (a list of words) or ``check`` (another check's id).
+    ``numbers`` (a list of them: tier edges, tier limits), ``codes`` (a list, or
+    the name of a ``[codes]`` entry), ``text``, ``flag`` (true or false),
+    ``texts`` (a list of words, or one word) or ``check`` (another check's id).
     """
 
     name: str
     type: str = "number"
     default: Any = _REQUIRED
     doc: str = ""
+
+    @property
+    def required(self) -> bool:
+        """Whether a check of the kind must give this parameter (it has no default)."""
+        return self.default is _REQUIRED
 
 
 class RuleKind:
@@ -121,6 +127,17 @@ class RuleKind:
             if isinstance(given, bool) or not isinstance(given, (int, float)):
                 raise ProfileError(f"{where} must be a number or the name of a [values] entry, not {given!r}")
             return float(given)
+        if param.type == "numbers":
+            if not isinstance(given, list) or not all(isinstance(v, (int, float, str)) and not isinstance(v, bool) for v in given):
+                raise ProfileError(f"{where} must be a list of numbers or names of [values] entries, not {given!r}")
+            numbers = []
+            for k, v in enumerate(given):
+                if isinstance(v, str):
+                    value = self.profile[v]
+                    self.cited[f"{param.name}[{k}]"] = value
+                    v = value.value
+                numbers.append(float(v))
+            return tuple(numbers)
         if param.type == "codes":
             if isinstance(given, str):
                 codes = self.profile.code(given)
@@ -134,6 +151,8 @@ class RuleKind:
                 raise ProfileError(f"{where} must be true or false, not {given!r}")
             return given
         if param.type == "texts":
+            if isinstance(given, str):
+                return (given,)
             if not isinstance(given, list) or not all(isinstance(v, str) for v in given):
                 raise ProfileError(f"{where} must be a list of words")
             return tuple(given)

@@ -107,8 +107,18 @@ class RuleSet:
         return float(required) if np.ndim(required) == 0 else required
 
     def reach_cap_ft(self) -> float:
-        """The farthest any dock may reach under the reach checks (infinite with none)."""
+        """The farthest any dock may reach under the reach checks (infinite with none).
+
+        The reach checks' limits, the navigable-depth cap, and a protrusion check's distance where it holds on
+        every waterway (Levy County's 500 ft, Lake Austin's 30 ft).
+        """
         caps = [r.p.limit for r in self.of_kind("reach")] + [r.p.cap for r in self.of_kind("navigable-reach")]
+        # a protrusion limited to the lesser of a share of the waterway and a distance never exceeds the distance
+        caps += [
+            r.p.max_ft for r in self.of_kind("waterway-protrusion")
+            if r.p.max_ft is not None and (r.p.combine == "lesser" or not r.p.fraction)
+            and r.p.width_from_ft <= 0 and math.isinf(r.p.width_below_ft)
+        ]
         return min(caps) if caps else math.inf
 
     def navigable_reach_ft(self, figures):

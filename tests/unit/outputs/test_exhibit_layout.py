@@ -27,9 +27,10 @@ import dockreview
 from dockreview.outputs.exhibit import MIN_FONT_PT, NOT_A_SURVEY, plot_review
 from support.drawn import assert_dimensions_clear, dimension_lines
 from support.paths import DATA
+from support.samples import SITES
 from support.sitegen import make_site, rect, strip
 
-SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
+SAMPLES = SITES
 #: Renders in these tests are at this dpi: the layout is decided at it, so the checks hold at it.
 DPI = 50
 EXHIBIT = {

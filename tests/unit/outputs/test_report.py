@@ -33,6 +33,7 @@ from dockreview.outputs.report import (
     write_report,
 )
 from support.paths import DATA
+from support.samples import SITES
 
 CHECK_HEADER = "section check rule required proposed margin status finding"
 #: A count printed with decimals ("2.0 rails", "0.0 docks"), or a whole limit with a trailing .0 before lb.
@@ -138,7 +139,7 @@ def _rows(review, title: str, **kwargs) -> dict[str, dict[str, str]]:
     return {row[1]: dict(zip(part.columns, row)) for row in part.rows}
 
 
-SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
+SAMPLES = SITES
 NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 #: Requirements the report words instead of printing the limit: each with the limit its words mean.
 WORDED_LIMITS = {"one-dock": ("no other dock on the lot", 0.0), "float-vegetation": ("no float over vegetation", 0.0)}

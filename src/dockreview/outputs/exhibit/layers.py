@@ -11,6 +11,7 @@ on land or on the MHW line): the navigable-depth contour carries the decision.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -197,6 +198,8 @@ def draw_zones(ax, sheet: Sheet, view, legend: list) -> dict:
         if fill(ax, clip(areas.get(kind), view), fc="none", ec=COLOURS[key], hatch=hatch, lw=0, alpha=0.35, zorder=2.5):
             legend.append(Patch(fc="white", ec=COLOURS[key], hatch=hatch, lw=0.6, label=label))
     reach_line = sheet.review.layout.reach_limit if sheet.review is not None else None
+    if not math.isfinite(limit):  # no check limits the reach from the shore: no reach line
+        return areas
     if reach_line is None or reach_line.is_empty:
         arc = shapely.buffer(sheet.riparian.frontage, limit / sheet.site.ft_per_unit, quad_segs=32).exterior
         reach_line = shapely.intersection(arc, sheet.riparian.zone)

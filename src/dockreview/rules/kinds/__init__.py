@@ -1,5 +1,19 @@
 """Every rule kind, by family; importing this package registers them all in :data:`dockreview.rules.kind.KINDS`."""
 
-from dockreview.rules.kinds import board, construction, lifts, lot, reach, setbacks, structure
+from dockreview.rules.kinds import (
+    areas,
+    board,
+    construction,
+    counts,
+    datums,
+    lifts,
+    lot,
+    reach,
+    setbacks,
+    structure,
+    waterway,
+)
 
-__all__ = ["board", "construction", "lifts", "lot", "reach", "setbacks", "structure"]
+__all__ = [
+    "areas", "board", "construction", "counts", "datums", "lifts", "lot", "reach", "setbacks", "structure", "waterway",
+]

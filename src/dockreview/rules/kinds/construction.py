@@ -9,6 +9,7 @@ decision to an official, the status is board and the message names the official
 from __future__ import annotations
 
 from dockreview.rules.base import (
+    AT_LEAST,
     AT_MOST,
     BOARD,
     EQUALS,
@@ -81,6 +82,24 @@ class AttributeMax(Bound):
 
     def supply(self, m, facts: Facts) -> tuple[str, ...]:
         return _attribute(self.p.key)
+
+
+@register
+class MinHeight(AttributeMax):
+    """A ``[dock.attributes]`` height at least ``limit`` (Huntington, NY: the underside of the joists of a fixed
+    pier at least 4 ft above MHW, ``joist_height_above_mhw_ft``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dockreview.rules import ruleset
+    >>> rule = ruleset("huntington-ny").rule("joist-height")
+    >>> rule.statuses({"joist_height_above_mhw_ft": np.array([3.9, 4.0, 5.0, np.nan])}).tolist()
+    ['fail', 'pass', 'pass', 'needs-data']
+    """
+
+    name = "min-height"
+    sense = AT_LEAST
 
 
 @register

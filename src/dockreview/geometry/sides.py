@@ -1,0 +1,174 @@
+"""A lot's side lines and its corners at the water (README, "Side lines", "Water corners").
+
+The side lines are the parcel boundary adjoining each end of the water run,
+running landward to the lot's next corner and, at the water, on to the parcel's
+own corner; the straight extension's direction is the side line's last course
+or the chord of its last ``chord_ft``; the water corner is where the side line
+(or, when it stops short, its extension) meets the MHW line.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import shapely
+from shapely import LineString, Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import substring
+
+from dockreview.errors import DockReviewWarning, SiteDataError
+from dockreview.geometry.vectors import unit
+
+#: Length of side line whose chord gives the straight extension's direction (ft), with ``direction="chord"``.
+EXTENSION_CHORD_FT = 50.0
+#: How far (ft) a side line's vertices may stray from a straight course and still be on it.
+COURSE_TOLERANCE_FT = 0.5
+#: A boundary segment turning more than this (degrees) from the side line's course is not on it.
+COURSE_TURN_DEG = 20.0
+#: A bend sharper than this (degrees) ends a side line at a lot corner.
+CORNER_ANGLE_DEG = 50.0
+
+
+def ring_arc(ring: LineString, start: float, stop: float) -> LineString:
+    """The part of a closed ring from ``start`` forward to ``stop`` (distances along it), wrapping."""
+    if stop >= start:
+        return substring(ring, start, stop)
+    head, tail = substring(ring, start, ring.length), substring(ring, 0.0, stop)
+    return LineString([*head.coords, *list(tail.coords)[1:]])
+
+
+def _remainder(ring: LineString, water: LineString) -> LineString:
+    """The parcel boundary that is not the water run, from the run's end round to its start."""
+    s0, s1 = ring.project(Point(water.coords[0])), ring.project(Point(water.coords[-1]))
+    forward = ring_arc(ring, s0, s1)
+    if abs(forward.length - water.length) > 1e-6 * ring.length:
+        s0, s1 = s1, s0  # the run follows the ring backwards
+    return ring_arc(ring, s1, s0)
+
+
+def _side_line(remainder: LineString) -> np.ndarray:
+    """The boundary running landward from one end of the water run, to the lot's next corner.
+
+    Follows ``remainder`` from its start and stops at the first bend sharper
+    than :data:`CORNER_ANGLE_DEG`, or halfway round. Returned as coordinates,
+    landward corner first, water end last.
+    """
+    path = shapely.simplify(substring(remainder, 0.0, remainder.length / 2.0), 1e-6 * remainder.length)
+    coords = np.asarray(path.coords)
+    for k in range(1, len(coords) - 1):
+        d1 = unit(coords[k] - coords[k - 1])
+        d2 = unit(coords[k + 1] - coords[k])
+        turn = np.degrees(np.arccos(np.clip(np.dot(d1, d2), -1.0, 1.0)))
+        if turn > CORNER_ANGLE_DEG:
+            coords = coords[: k + 1]
+            break
+    return coords[::-1]
+
+
+def _offsets(start: np.ndarray, end: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Distances of ``points`` from the straight line through ``start`` and ``end``."""
+    d = end - start
+    v = points - start
+    return np.abs(d[0] * v[:, 1] - d[1] * v[:, 0]) / np.hypot(*d)
+
+
+def _course_start(side: np.ndarray, tolerance: float) -> int:
+    """Index of the landward end of the side line's last course (``side`` is landward first).
+
+    The last course is the longest run of the side line from its water end whose
+    vertices all lie within ``tolerance`` of the straight line from the water end
+    to the run's landward end: digitising noise under the tolerance does not start
+    a new course.
+    """
+    end = side[-1]
+    best = len(side) - 2
+    for k in range(len(side) - 3, -1, -1):
+        if np.allclose(side[k], end, rtol=0.0):
+            break
+        if _offsets(side[k], end, side[k + 1 : -1]).max() > tolerance:
+            break
+        best = k
+    return best
+
+
+def _extend_into_run(side: np.ndarray, run: np.ndarray, tolerance: float) -> int:
+    """How many vertices of the water run continue the side line's last course (``run`` from the side's end).
+
+    The water run starts where the boundary enters the tolerance band, so its
+    first vertices may still be the side line running on to the parcel's corner
+    at the water; they are handed back to the side line. A vertex is on the
+    course while it lies within ``tolerance`` of it, further along it, and
+    reached by a segment turning no more than :data:`COURSE_TURN_DEG` from it
+    (a densely digitised shore leaving the corner is not the side line).
+    """
+    start = side[_course_start(side, tolerance)]
+    end = side[-1]
+    direction = unit(end - start)
+    reached = (end - start) @ direction
+    taken = 0
+    for j in range(1, len(run)):
+        step = run[j] - run[j - 1]
+        along = (run[j] - start) @ direction
+        turning = np.degrees(np.arccos(np.clip(unit(step) @ direction, -1.0, 1.0))) if step.any() else 0.0
+        if along <= reached or turning > COURSE_TURN_DEG or _offsets(start, end, run[j : j + 1])[0] > tolerance:
+            break
+        reached, taken = along, j
+    return taken
+
+
+def split_at_corners(ring: LineString, run: LineString, tolerance: float) -> tuple[np.ndarray, np.ndarray, LineString]:
+    """The two side lines (landward first) and the water boundary between the parcel's corners at the water."""
+    rest = _remainder(ring, run)
+    first, last = _side_line(rest.reverse()), _side_line(rest)  # ending at the run's start and end
+    xy = np.asarray(run.coords)
+    k0 = _extend_into_run(first, xy, tolerance)
+    k1 = _extend_into_run(last, xy[::-1], tolerance)
+    if k0 + k1 >= len(xy) - 1:  # the run is all side line: keep the band's cut
+        k0 = k1 = 0
+    first = np.vstack([first, xy[1 : k0 + 1]])
+    last = np.vstack([last, xy[::-1][1 : k1 + 1]])
+    return first, last, LineString(xy[k0 : len(xy) - k1])
+
+
+def side_direction(side: np.ndarray, how: str, *, course_tolerance: float, chord: float) -> np.ndarray:
+    """The straight extension's direction toward the water: along the last course, or the chord of the last ``chord``."""
+    end = side[-1]
+    if how == "chord":
+        line = LineString(side)
+        start = np.asarray(shapely.line_interpolate_point(line, max(line.length - chord, 0.0)).coords[0])
+    else:
+        start = side[_course_start(side, course_tolerance)]
+    if np.allclose(start, end, rtol=0.0):  # rtol=0: a relative tolerance is metres at UTM northings
+        raise SiteDataError("a side line of the parcel has no length; check the parcel polygon")
+    return unit(end - start)
+
+
+def ray(origin: np.ndarray, direction: np.ndarray, length: float) -> LineString:
+    """The straight line from ``origin`` along the unit ``direction`` for ``length`` units."""
+    return LineString([origin, origin + direction * length])
+
+
+def points_of(geom: BaseGeometry) -> np.ndarray:
+    """The coordinates of ``geom`` (N x 2), none when it is empty."""
+    return shapely.get_coordinates(geom) if not geom.is_empty else np.empty((0, 2))
+
+
+def water_corner(side: np.ndarray, direction: np.ndarray, mhw: BaseGeometry, far: float) -> Point:
+    """Where the side line meets the MHW line (Docks B, C).
+
+    The crossing nearest the side line's water end, on the side line itself (a
+    parcel running past the MHW line) or on its extension (a parcel stopping
+    short of it); else the MHW point nearest the water end, with a warning.
+    """
+    end = side[-1]
+    hits = np.vstack([points_of(shapely.intersection(LineString(side), mhw)), points_of(shapely.intersection(ray(end, direction, far), mhw))])
+    if len(hits):
+        return Point(hits[int(np.argmin(np.hypot(*(hits - end).T)))])
+    warnings.warn(
+        "a side line and its straight extension never cross the MHW line; its water corner is taken "
+        "as the nearest point of the MHW line",
+        DockReviewWarning,
+        stacklevel=4,
+    )
+    return shapely.shortest_line(Point(end), mhw).boundary.geoms[-1]

@@ -1,0 +1,251 @@
+"""The manifest's spec: the constants and frozen dataclasses a parsed ``site.toml`` is made of.
+
+:mod:`dockreview.inputs.manifest` parses a file into them; everything downstream
+(the site, the dock, the review) reads them. ``ALLOWED`` lists each table's keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_CRS = "EPSG:2263"
+COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
+LAYER_NAMES = (
+    "parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line",
+    "mllw", "bulkhead",
+)
+#: Where a moored vessel lies (``[vessel] moored_at``): alongside the float, or in the boat lift.
+MOORINGS = ("float", "lift")
+#: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
+EXTENSION_DIRECTIONS = ("last-course", "chord")
+#: How riparian lines are drawn from the water corners (README, "Riparian lines by method").
+RIPARIAN_METHODS = ("extended-side-lines", "perpendicular-to-trend", "perpendicular-to-centerline", "colonial", "proportional")
+FLOAT_LAYOUTS = ("I", "T", "L")
+
+#: ``[dock.attributes]`` keys and the kind of value each takes (the unit is in the key's name).
+#: "number" is a number >= 0; "number_or_false" also takes ``false`` for "the dock has none".
+ATTRIBUTES = {
+    "deck_height_above_mhw_ft": "number",
+    "float_deck_above_water_in": "number",
+    "locker_height_in": "number_or_false",
+    "railing_height_in": "number_or_false",
+    "railing_open_fraction": "number",
+    "railing_rails": "number",
+    "railing_post_spacing_ft": "number",
+    "railing_material": "text",
+    "materials": "texts",
+    "plank_gap_in": "number",
+    "solid_deck": "bool",
+    "treated_wood": "bool",
+    "canopy": "bool",
+    "lighting_height_in": "number_or_false",
+    "landing_length_ft": "number",
+    "landing_width_ft": "number",
+    "structures": "texts",
+    "lift_boat_length_ft": "number",
+    "lift_boat_weight_lb": "number",
+    "lift_boat_height_above_deck_ft": "number",
+    "pwc_lift_capacity_lb": "number",
+    "pile_spacing_ft": "number",
+    "joist_height_above_mhw_ft": "number",
+    "slips": "number",
+    "boats": "number",
+}
+
+
+@dataclass(frozen=True)
+class LayerSpec:
+    """Where one layer lives: a file, an optional layer inside it, an assumed CRS."""
+
+    path: Path
+    layer: str | None = None
+    assume_crs: str | None = None
+    declared_as: str = ""
+
+    def describe(self) -> str:
+        """Return ``file`` or ``file:layer`` as the user would write it."""
+        return f"{self.path}:{self.layer}" if self.layer else str(self.path)
+
+
+@dataclass(frozen=True)
+class FloatSpec:
+    """A float of a parametric dock (long side ``length``, short side ``width``, ft)."""
+
+    length: float
+    width: float
+    layout: str = "T"
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class DockSpec:
+    """The proposed dock: either a footprint layer or a parametric projection."""
+
+    footprint: LayerSpec | None = None
+    component_field: str = "component"
+    root: tuple[float, float] | None = None  # None means "auto"
+    bearing: float | None = None  # None means "perpendicular"
+    length: float | None = None
+    width: float | None = None
+    float: FloatSpec | None = None
+    float_draft_ft: float | None = None
+    use: str | None = None
+    replaces: tuple[str, ...] = ()
+    season: tuple[str, str] | None = None  # first and last day of lift use, "MM-DD"
+    attributes: dict[str, Any] = field(default_factory=dict)
+    cad_layers: dict[str, str] = field(default_factory=dict)  # CAD layer -> component, for a DXF survey
+
+    @property
+    def is_parametric(self) -> bool:
+        """True when the dock is projected from root, bearing and length."""
+        return self.footprint is None
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """Interpretation settings of the ``[review]`` table (see README, Interpretations)."""
+
+    extension: str = "straight"
+    mhw_tolerance_ft: float = 5.0
+    terminus_depth_ft: float = 20.0
+    extension_direction: str = "last-course"
+    course_tolerance_ft: float = 0.5
+    chord_ft: float = 50.0
+    riparian_method: str | None = None  # None: the profile's [riparian] method, else extended side lines
+    baseline_ft: float | None = None  # None: the profile's, else 100 ft
+    cove_line: tuple[tuple[float, float], tuple[float, float]] | None = None
+    profile: str | None = None  # a shipped profile's name, or a profile file (absolute); None: the default
+
+
+@dataclass(frozen=True)
+class Datums:
+    """The ``[datums]`` table: how the tidal datums stand to one another at the site (ft).
+
+    ``mllw_below_mlw_ft`` is how far mean lower low water lies below mean low
+    water; with soundings (depths below MLW) it places the MLLW line (the
+    contour of the soundings at that depth) and turns depths at MLW into depths
+    at MLLW.
+    """
+
+    mllw_below_mlw_ft: float | None = None
+
+
+@dataclass(frozen=True)
+class EvidenceSettings:
+    """The ``[evidence]`` table: how the Board evidence is gathered (Docks H; Art. VIII, waivers).
+
+    Distances in feet; ``viewpoints`` are (x, y) in the working CRS, each with an
+    optional eye height above MHW (ft) as a third number.
+    """
+
+    view_radius_ft: float = 1000.0
+    neighbour_distance_ft: float = 500.0
+    pierhead_distance_ft: float = 1000.0
+    eye_height_ft: float | None = None
+    viewpoints: tuple[tuple[float, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Exhibit:
+    """The ``[exhibit]`` table: what the exhibit's title block says about the application."""
+
+    applicant: str | None = None
+    application: str | None = None
+    address: str | None = None
+    prepared_by: str | None = None
+    date: str | None = None
+
+
+@dataclass(frozen=True)
+class Vessel:
+    """The boat or boats the dock serves (Docks D(2)(a)[1])."""
+
+    draft_ft: float | None = None
+    clearance_ft: float | None = None  # None: the profile's nav_depth_clearance_ft
+    length_ft: float | None = None  # the moored vessel's length and beam, where a profile counts it in the dock's extent
+    beam_ft: float | None = None
+    moored_at: str = "float"  # alongside the float, or in the boat lift ("lift")
+
+
+@dataclass(frozen=True)
+class Waiver:
+    """A Board of Trustees waiver of one check (Art. VIII, waivers)."""
+
+    check: str
+    date: str
+    granted_by: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition imposed on the permit (Art. VIII, conditions)."""
+
+    text: str
+    imposed_by: str = ""
+    date: str = ""
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A parsed, validated site manifest."""
+
+    path: Path
+    name: str
+    crs: str
+    layers: dict[str, LayerSpec]
+    parcel_id_field: str
+    parcel_id: str
+    dock: DockSpec
+    review: ReviewSettings = field(default_factory=ReviewSettings)
+    docks_id_field: str | None = None
+    depth_field: str | None = None
+    parcel_class_field: str | None = None
+    federal: bool = False
+    vessel: Vessel = field(default_factory=Vessel)
+    waivers: tuple[Waiver, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    charts: tuple[Path, ...] = ()  # S-57 cells (layers.chart)
+    datum_offset_ft: float | None = None  # MLW - MLLW, for chart depths (soundings.datum_offset_ft)
+    crs_named: bool = True  # False when site.crs is left to its default
+    exhibit: Exhibit = field(default_factory=Exhibit)
+    evidence: EvidenceSettings = field(default_factory=EvidenceSettings)
+    channels_name_field: str | None = None  # labels channels and anchorages on the exhibit
+    datums: Datums = field(default_factory=Datums)
+
+    @property
+    def folder(self) -> Path:
+        """The folder manifest paths are relative to."""
+        return self.path.parent
+
+
+ALLOWED = {
+    "": {
+        "site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit", "evidence",
+        "datums",
+    },
+    "site": {"name", "crs"},
+    "layers": {*LAYER_NAMES, "docks_id_field", "channels_name_field", "chart"},
+    "layer": {"path", "layer", "assume_crs"},
+    "parcel": {"id_field", "id", "class_field", "federal"},
+    "dock": {
+        "file", "component_field", "root", "bearing", "length", "width", "float",
+        "float_draft_ft", "use", "replaces", "season", "attributes",
+        "cad_layers",
+    },
+    "float": {"length", "width", "layout", "side"},
+    "attributes": set(ATTRIBUTES),
+    "vessel": {"draft_ft", "clearance_ft", "length_ft", "beam_ft", "moored_at"},
+    "datums": {"mllw_below_mlw_ft"},
+    "soundings": {"depth_field"},
+    "waiver": {"check", "date", "granted_by", "note"},
+    "condition": {"text", "imposed_by", "date"},
+    "review": {
+        "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
+        "riparian_method", "baseline_ft", "cove_line", "profile",
+    },
+    "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
+    "evidence": {"view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft", "viewpoints"},
+}

@@ -1,0 +1,149 @@
+"""Datums other than MHW: the reach from the MLW or MLLW line, and the depth at every berth at a datum.
+
+* ``datum-reach``: the dock's reach from the ``datum`` line (``mlw`` or ``mllw``) at
+  most ``limit`` (North Haven, NY: "Newly constructed docks and piers including
+  floats shall not exceed a length of 100 feet from MLLW");
+* ``berth-depth``: the shallowest depth under every berth (floats and lifts) at the
+  ``datum`` at least ``limit`` (North Haven, NY: "floats or fixed structures where
+  boats will be located shall maintain a minimum depth of 2.5 feet, at mean lower
+  low water").
+
+``datum`` defaults to the profile's ``[datums]`` table (``reach_from``, ``depth_at``).
+The figures are :mod:`dockreview.measure.datums`': the datum line from its layer or
+the soundings' contour (``[datums] mllw_below_mlw_ft`` places MLLW below the
+soundings' MLW), the reach as the greater of the farthest point seaward of the line
+and the length along the axis past it, the depths at MLLW as those at MLW less the
+offset. Both are :class:`~dockreview.rules.kind.Bound`\\ s: their ``statuses`` take
+arrays of ``reach_from_<datum>_ft`` or ``min_berth_depth[_mllw]_ft``.
+"""
+
+from __future__ import annotations
+
+from dockreview.errors import ProfileError
+from dockreview.measure.datums import DATUMS
+from dockreview.rules.base import AT_LEAST, AT_MOST, CheckResult, Facts, fmt
+from dockreview.rules.kind import Bound, Param, register
+
+
+def _datum(rule, setting: str, default: str, allowed: tuple[str, ...]) -> str:
+    datum = rule.p.datum or rule.profile.settings.get("datums", {}).get(setting, default)
+    if datum not in allowed:
+        raise ProfileError(f"profile {rule.profile.source}: [checks.{rule.id}] datum '{datum}' is not one of {', '.join(allowed)}")
+    return datum
+
+
+@register
+class DatumReach(Bound):
+    """The dock's reach from the ``datum`` line (MLW or MLLW) at most ``limit`` (ft).
+
+    Used by North Haven, NY (100 ft from MLLW). The reach is the greater of the
+    dock's farthest point seaward of the line from it and the length along its axis
+    from where the axis crosses the line; 0 when the dock stops landward of it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dockreview.rules import ruleset
+    >>> rule = ruleset("north-haven-ny").rule("length-from-mllw")
+    >>> rule.measure, rule.statuses({"reach_from_mllw_ft": np.array([99.0, 100.0, 104.0, np.nan])}).tolist()
+    ('reach_from_mllw_ft', ['pass', 'pass', 'fail', 'needs-data'])
+    """
+
+    name = "datum-reach"
+    sense = AT_MOST
+    unit = "ft"
+    geometric = True
+    between_layers = True
+    params = (Param("limit", doc="the greatest reach from the datum line, ft"), Param("datum", "text", None, "mlw | mllw"))
+
+    def __init__(self, spec, profile) -> None:
+        super().__init__(spec, profile)
+        self.datum = _datum(self, "reach_from", "mllw", DATUMS)
+
+    @property
+    def measure(self) -> str:  # type: ignore[override]
+        return f"reach_from_{self.datum}_ft"
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return f"reach from the {self.datum.upper()} line"
+
+    @property
+    def reads(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.measure, f"{self.datum}_line_from")
+
+    def missing(self, m, facts: Facts) -> str | None:
+        return m.why_missing(self.measure) if hasattr(m, "why_missing") else None
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        given = m.input_missing(self.measure) if hasattr(m, "input_missing") else None
+        return (given,) if given else ()
+
+    def message(self, m, facts, value, limit, ok) -> str:
+        return f"{super().message(m, facts, value, limit, ok)} (the {self.datum.upper()} line: {m[f'{self.datum}_line_from']})"
+
+
+@register
+class BerthDepth(Bound):
+    """The shallowest depth under every berth (floats, boat and PWC lifts) at the ``datum`` at least ``limit`` (ft).
+
+    Used by North Haven, NY (2.5 ft at MLLW). Not applicable to a dock with no
+    berth; needs soundings covering every berth, and ``[datums] mllw_below_mlw_ft``
+    for depths at MLLW.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dockreview.rules import ruleset
+    >>> rule = ruleset("north-haven-ny").rule("berth-depth")
+    >>> rule.statuses({"min_berth_depth_mllw_ft": np.array([2.4, 2.5, np.nan])}).tolist()
+    ['fail', 'pass', 'needs-data']
+    """
+
+    name = "berth-depth"
+    sense = AT_LEAST
+    unit = "ft"
+    geometric = True
+    between_layers = True
+    needs = ("soundings",)
+    params = (Param("limit", doc="the least depth at the datum, ft"), Param("datum", "text", None, "mlw | mllw"))
+
+    def __init__(self, spec, profile) -> None:
+        super().__init__(spec, profile)
+        self.datum = _datum(self, "depth_at", "mlw", DATUMS)
+
+    @property
+    def measure(self) -> str:  # type: ignore[override]
+        return "min_berth_depth_ft" if self.datum == "mlw" else "min_berth_depth_mllw_ft"
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return f"shallowest depth at a berth at {self.datum.upper()}"
+
+    @property
+    def reads(self) -> tuple[str, ...]:  # type: ignore[override]
+        return ("berth_count", self.measure)
+
+    def inapplicable(self, m, facts: Facts) -> str | None:
+        return "the dock has no berth (float or lift)" if m["berth_count"] == 0 else None
+
+    def missing(self, m, facts: Facts) -> str | None:
+        if "soundings" not in facts.layers:
+            return "no soundings layer: add layers.soundings (depths at MLW) to find the depth at the berths"
+        if self.datum == "mllw" and m["min_berth_depth_ft"] is not None:
+            return "give [datums] mllw_below_mlw_ft: how far MLLW lies below the soundings' MLW"
+        return "the soundings do not cover every berth: extend them under the floats and lifts"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        if "soundings" not in facts.layers:
+            return ("layers.soundings",)
+        if self.datum == "mllw" and m["min_berth_depth_ft"] is not None:
+            return ("[datums] mllw_below_mlw_ft",)
+        return ("soundings under every berth",)
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        out = super().evaluate(m, facts)
+        if out.status in ("pass", "fail") and self.datum == "mllw":
+            at_mlw = fmt(m["min_berth_depth_ft"], "ft")
+            return self.result(out.status, f"{out.message} ({at_mlw} at MLW)", value=out.value, limit=out.limit)
+        return out

@@ -1,0 +1,378 @@
+"""The waterway: a dock's protrusion as a share of its width, the navigable width left, no dock on narrow water.
+
+* ``waterway-protrusion``: the dock protrudes at most ``fraction`` of the waterway's
+  width and/or ``max_ft`` (Levy County, FL §50-687(1)f: "500 feet or 25 percent of the
+  width of the water body ..., whichever is less"; Austin, TX §25-2-1176(A)(1)-(2):
+  30 ft, and 20 % of the channel's width measured square to its centreline);
+* ``waterway-clear-width``: the width left beside the dock at least ``fraction`` of the
+  width and/or ``min_ft`` (Collier County, FL LDC 5.03.06: half a man-made waterway left
+  navigable);
+* ``waterway-min-width``: no dock on water narrower than ``limit`` (Pembroke Pines, FL
+  §155.622: 100 ft measured square to the lot).
+
+The width is measured by ``width_method`` (``along-axis``, ``perpendicular-to-shore``,
+``perpendicular-to-centerline``, ``average-along-frontage``) from ``reference`` (``mhw``,
+``bulkhead``, ``vegetation`` for widths only, or several: the most restrictive of those
+the site gives -- the narrowest width and the greatest protrusion; ``most-restrictive``
+is ``["mhw", "bulkhead"]``); both default to the profile's ``[waterway]`` table, else
+``along-axis`` from ``mhw``. The figures are the measurements of
+:mod:`dockreview.measure.waterway`: the protrusion from MHW is ``reach_ft`` (the farthest
+point of the dock from the frontage), from the bulkhead ``reach_from_bulkhead_ft``;
+``with_vessel = true`` counts the moored vessel (``[vessel]``, :mod:`dockreview.measure.vessel`).
+
+Each kind's :meth:`requirement` and :meth:`statuses` take a scalar Measurements or a
+mapping of numpy arrays (NaN for an unknown figure), so the screen decides whole
+layers with the same formula: ``figures`` then needs the width fields of the check's
+``width_fields`` and, for protrusion and clear width, its ``protrusion_fields``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from dockreview.errors import ProfileError
+from dockreview.measure.waterway import METHODS, REFERENCES, width_field
+from dockreview.rules.base import (
+    AT_LEAST,
+    AT_MOST,
+    FAIL,
+    NEEDS_DATA,
+    NOT_APPLICABLE,
+    PASS,
+    CheckResult,
+    Facts,
+    fmt,
+    fmt_pair,
+    within,
+)
+from dockreview.rules.kind import Param, RuleKind, register
+
+#: ``reference = "most-restrictive"``: the lines a dock's protrusion may be measured from.
+MOST_RESTRICTIVE = ("mhw", "bulkhead")
+_WORDS = {
+    "along-axis": "along the dock's axis",
+    "perpendicular-to-shore": "square to the lot's shore",
+    "perpendicular-to-centerline": "square to the centreline",
+    "average-along-frontage": "averaged along the frontage",
+}
+_LINE = {"mhw": "the MHW line", "bulkhead": "the bulkhead", "vegetation": "the marsh vegetation's edge"}
+_PROTRUSION = {"mhw": "reach_ft", "bulkhead": "reach_from_bulkhead_ft"}
+_VESSEL_PROTRUSION = {"mhw": "vessel_reach_ft", "bulkhead": "vessel_reach_from_bulkhead_ft"}
+
+
+def as_float(value) -> np.ndarray:
+    return np.asarray(np.nan if value is None else value, dtype=float)
+
+
+def scalar(value):
+    """A 0-d result as a float (None for NaN); arrays as they are."""
+    if np.ndim(value):
+        return value
+    value = float(value)
+    return None if math.isnan(value) else value
+
+
+class WaterwayKind(RuleKind):
+    """What the waterway kinds share: the width method, the reference lines, the moored vessel."""
+
+    unit = "ft"
+    geometric = True
+    between_layers = True
+    #: Whether the protrusion is measured too (not for the minimum width).
+    protrudes = True
+    common = (
+        Param("width_method", "text", None, "along-axis | perpendicular-to-shore | perpendicular-to-centerline | average-along-frontage"),
+        Param("reference", "texts", None, "mhw | bulkhead | vegetation (widths only) | several | most-restrictive"),
+    )
+
+    def __init__(self, spec, profile) -> None:
+        super().__init__(spec, profile)
+        where = f"profile {profile.source}: [checks.{self.id}]"
+        settings = profile.settings.get("waterway", {})
+        method = self.p.width_method or settings.get("width_method", "along-axis")
+        if method not in METHODS:
+            raise ProfileError(f"{where} width_method '{method}' is not one of {', '.join(METHODS)}")
+        given = self.p.reference or settings.get("reference", ("mhw",))
+        given = (given,) if isinstance(given, str) else tuple(given)
+        references = tuple(dict.fromkeys(r for g in given for r in (MOST_RESTRICTIVE if g == "most-restrictive" else (g,))))
+        allowed = MOST_RESTRICTIVE if self.protrudes else REFERENCES
+        wrong = [r for r in references if r not in allowed]
+        if wrong or not references:
+            raise ProfileError(f"{where} reference '{(wrong or [''])[0]}' is not one of {', '.join(allowed)} (or most-restrictive)")
+        self.method, self.references = method, references
+
+    # -- the figures --------------------------------------------------------------------------------------
+    @property
+    def width_fields(self) -> tuple[str, ...]:
+        """The Measurements fields of the width, one per reference line."""
+        return tuple(width_field(self.method, r) for r in self.references)
+
+    @property
+    def protrusion_fields(self) -> tuple[str, ...]:
+        """The Measurements fields of the protrusion, one per reference line (with the vessel when asked)."""
+        table = _VESSEL_PROTRUSION if getattr(self.p, "with_vessel", False) else _PROTRUSION
+        return tuple(table[r] for r in self.references) if self.protrudes else ()
+
+    @property
+    def reads(self) -> tuple[str, ...]:  # type: ignore[override]
+        return self.width_fields + self.protrusion_fields
+
+    @property
+    def needs(self) -> tuple[str, ...]:  # type: ignore[override]
+        needs = ["centerline"] if self.method == "perpendicular-to-centerline" and self.uses_width else []
+        if "mhw" not in self.references:
+            needs.extend(self.references)
+        if getattr(self.p, "with_vessel", False):
+            needs.append("vessel")
+        return tuple(needs)
+
+    @property
+    def uses_width(self) -> bool:
+        """Whether the check needs the width (a protrusion limited by a distance alone does not)."""
+        return True
+
+    def _known(self, figures, *, protrusion: bool = False) -> np.ndarray:
+        """Per reference line (first axis), whether its width (when used) and, with ``protrusion``, its protrusion are known."""
+        fields = [self.width_fields] if self.uses_width or not protrusion else []
+        fields += [self.protrusion_fields] if protrusion else []
+        return np.all([[np.isfinite(as_float(figures[f])) for f in group] for group in fields], axis=0)
+
+    def width(self, figures):
+        """The waterway's width (ft): the narrowest of the reference lines' widths that are known (NaN: none)."""
+        widths = np.array([as_float(figures[f]) for f in self.width_fields])
+        return np.fmin.reduce(widths, axis=0)
+
+    def protrusion(self, figures):
+        """The dock's protrusion (ft): the greatest from the reference lines whose width (when used) is known too."""
+        known = self._known(figures, protrusion=True)
+        out = np.array([np.where(k, as_float(figures[f]), np.nan) for f, k in zip(self.protrusion_fields, known)])
+        return np.fmax.reduce(out, axis=0)
+
+    def _unknown(self, m) -> list[str]:
+        fields = (self.width_fields if self.uses_width else ()) + self.protrusion_fields
+        return [f for f in fields if m[f] is None]
+
+    def _missing(self, m) -> str:
+        why = getattr(m, "why_missing", lambda key, default="": default)
+        reasons = [why(f) for f in self._unknown(m)]
+        return "; ".join(dict.fromkeys(r for r in reasons if r)) or "the waterway's width is unknown"
+
+    def _supply(self, m) -> tuple[str, ...]:
+        """The inputs to supply for the unknown figures (``"layers.centerline"``)."""
+        given = getattr(m, "input_missing", lambda key: None)
+        return tuple(dict.fromkeys(n for n in (given(f) for f in self._unknown(m)) if n))
+
+    def _basis(self, m) -> str:
+        """Which line and method the figures are from, with the lines left out for want of data."""
+        known = self._known(m, protrusion=self.protrudes)
+        used = [r for r, k in zip(self.references, known) if k]
+        text = f"width {_WORDS[self.method]} from {' and '.join(_LINE[r] for r in used)}"
+        if len(self.references) > 1:
+            left = [r for r, k in zip(self.references, known) if not k]
+            text += " (the most restrictive)" + (f"; {', '.join(left)} not given" if left else "")
+        return text
+
+    def _statuses(self, value, limit, applies=True) -> np.ndarray:
+        value, limit = np.asarray(value, dtype=float), np.broadcast_to(np.asarray(limit, dtype=float), np.shape(value))
+        known = np.isfinite(value) & ~np.isnan(limit)
+        ok = within(np.where(known, value, 0.0), np.where(known, limit, 0.0), self.sense)
+        out = np.where(known, np.where(ok, PASS, FAIL), NEEDS_DATA)
+        return np.where(applies, out, NOT_APPLICABLE)
+
+    def _result(self, value, limit, message: str) -> CheckResult:
+        if value is None or limit is None:
+            return self.result(NEEDS_DATA, message, value=value, limit=limit)
+        ok = bool(within(value, limit, self.sense))
+        return self.result(PASS if ok else FAIL, message, value=value, limit=limit)
+
+
+def _limit(fraction: float, width, distance: float | None, combine: str):
+    """``fraction`` × width combined with ``distance`` (the lesser or the greater); either alone when the other is absent."""
+    share = np.asarray(fraction, dtype=float) * as_float(width) if fraction else None
+    if share is None and distance is None:
+        return np.asarray(np.nan)
+    if share is None:
+        return np.broadcast_to(np.asarray(distance, dtype=float), np.shape(as_float(width))).astype(float)
+    if distance is None:
+        return share
+    return np.minimum(share, distance) if combine == "lesser" else np.maximum(share, distance)
+
+
+def _combine_param(self) -> None:
+    if self.p.combine not in ("lesser", "greater"):
+        raise ProfileError(f"profile {self.profile.source}: [checks.{self.id}] combine must be \"lesser\" or \"greater\"")
+    if not self.p.fraction and self.p.__dict__.get("max_ft", self.p.__dict__.get("min_ft")) is None:
+        raise ProfileError(f"profile {self.profile.source}: [checks.{self.id}] gives no limit: set fraction and/or a distance")
+
+
+@register
+class WaterwayProtrusion(WaterwayKind):
+    """The dock's protrusion at most ``fraction`` of the waterway's width and/or ``max_ft`` (the lesser by default).
+
+    Used by Levy County, FL §50-687(1)f (25 % of the width on rivers and canals, or
+    500 ft, whichever is less) and Austin, TX §25-2-1176(A)(1), (2) (30 ft; 20 % of
+    the channel's width square to its centreline). The check applies only on
+    waterways at least ``width_from_ft`` and under ``width_below_ft`` wide (Collier
+    County's tiers), else it is not applicable.
+
+    Examples
+    --------
+    >>> from dockreview.rules import ruleset
+    >>> rule = ruleset("levy-county-fl").rule("waterway-share")
+    >>> float(rule.requirement({"width_square_to_shore_ft": 120.0}))
+    30.0
+    >>> rule.statuses({"width_square_to_shore_ft": np.array([120.0, 150.0, np.nan]),
+    ...                "reach_ft": np.array([35.0, 35.0, 35.0])}).tolist()
+    ['fail', 'pass', 'needs-data']
+    """
+
+    name = "waterway-protrusion"
+    sense = AT_MOST
+    params = (
+        Param("fraction", default=0.0, doc="share of the waterway's width (0.25 = 25 %)"),
+        Param("max_ft", default=None, doc="the greatest protrusion, ft"),
+        Param("combine", "text", "lesser", doc="lesser | greater of the share and the distance"),
+        *WaterwayKind.common,
+        Param("with_vessel", "flag", False, doc="count the moored vessel ([vessel])"),
+        Param("width_from_ft", default=0.0, doc="applies on waterways at least this wide, ft"),
+        Param("width_below_ft", default=math.inf, doc="applies on waterways narrower than this, ft"),
+    )
+
+    def __init__(self, spec, profile) -> None:
+        super().__init__(spec, profile)
+        _combine_param(self)
+
+    @property
+    def uses_width(self) -> bool:
+        return bool(self.p.fraction) or self.p.width_from_ft > 0 or math.isfinite(self.p.width_below_ft)
+
+    def requirement(self, figures):
+        width = self.width(figures) if self.uses_width else np.full(np.shape(self.protrusion(figures)), np.nan)
+        return scalar(_limit(self.p.fraction, width, self.p.max_ft, self.p.combine))
+
+    def _applies(self, width):
+        width = np.asarray(width, dtype=float)
+        return np.isnan(width) | ((width >= self.p.width_from_ft) & (width < self.p.width_below_ft))
+
+    def statuses(self, figures) -> np.ndarray:
+        """pass, fail, needs-data or not-applicable for every lot of ``figures``."""
+        protrusion = self.protrusion(figures)
+        width = self.width(figures) if self.uses_width else np.full(np.shape(protrusion), np.nan)
+        return self._statuses(protrusion, _limit(self.p.fraction, width, self.p.max_ft, self.p.combine), self._applies(width))
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        width, protrusion, limit = scalar(self.width(m)), scalar(self.protrusion(m)), self.requirement(m)
+        if self.uses_width and width is not None and not bool(self._applies(width)):
+            return self.not_applicable(f"the waterway is {fmt(width, 'ft')} wide ({self._basis(m)}): this limit is for other widths")
+        if protrusion is None or limit is None:
+            return self.result(NEEDS_DATA, self._missing(m), value=protrusion, limit=limit, needs=self._supply(m))
+        shown, bound = fmt_pair(protrusion, limit, "ft")
+        parts = []
+        if self.p.fraction:
+            parts.append(f"{self.p.fraction:.0%} of the width")
+        if self.p.max_ft is not None:
+            parts.append(fmt(self.p.max_ft, "ft"))
+        joined = " or ".join(parts) + (f", whichever is {self.p.combine}" if len(parts) > 1 else "")
+        boat = " with the moored vessel" if self.p.with_vessel else ""
+        share = f" from {_LINE[self.references[0]]}" if len(self.references) == 1 else ""
+        if width is not None:
+            share = f", {100 * protrusion / width:.1f} % of the {fmt(width, 'ft')} waterway ({self._basis(m)})"
+        ok = bool(within(protrusion, limit, self.sense))
+        message = f"protrudes {shown}{boat}{share}; {'within' if ok else 'exceeds'} the {bound} limit ({joined})"
+        return self._result(protrusion, limit, message)
+
+
+@register
+class WaterwayClearWidth(WaterwayKind):
+    """The width left beside the dock (width − protrusion) at least ``fraction`` of the width and/or ``min_ft``.
+
+    The greater of the two by default (Collier County, FL LDC 5.03.06: at least 50 %
+    of a man-made waterway left navigable). The protrusion is measured as for
+    ``waterway-protrusion`` (``with_vessel`` counts the moored vessel).
+
+    Examples
+    --------
+    >>> from dockreview.rules import ruleset
+    >>> from dockreview.profile import parse_profile
+    >>> p = parse_profile({"checks": {"clear": {"kind": "waterway-clear-width", "section": "s", "fraction": 0.5}}}, "t")
+    >>> rule = ruleset(p).rule("clear")
+    >>> float(rule.requirement({"width_along_axis_ft": 120.0})), float(rule.clear_width({"width_along_axis_ft": 120.0, "reach_ft": 35.0}))
+    (60.0, 85.0)
+    """
+
+    name = "waterway-clear-width"
+    sense = AT_LEAST
+    params = (
+        Param("fraction", default=0.0, doc="share of the waterway's width left"),
+        Param("min_ft", default=None, doc="the least width left, ft"),
+        Param("combine", "text", "greater", doc="lesser | greater of the share and the distance"),
+        *WaterwayKind.common,
+        Param("with_vessel", "flag", False, doc="count the moored vessel ([vessel])"),
+    )
+
+    def __init__(self, spec, profile) -> None:
+        super().__init__(spec, profile)
+        _combine_param(self)
+
+    def clear_width(self, figures):
+        """The width left beside the dock (ft; NaN unknown)."""
+        return self.width(figures) - self.protrusion(figures)
+
+    def requirement(self, figures):
+        return scalar(_limit(self.p.fraction, self.width(figures), self.p.min_ft, self.p.combine))
+
+    def statuses(self, figures) -> np.ndarray:
+        """pass, fail or needs-data for every lot of ``figures``."""
+        return self._statuses(self.clear_width(figures), _limit(self.p.fraction, self.width(figures), self.p.min_ft, self.p.combine))
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        clear, limit, width = scalar(self.clear_width(m)), self.requirement(m), scalar(self.width(m))
+        if clear is None:
+            return self.result(NEEDS_DATA, self._missing(m), limit=limit, needs=self._supply(m))
+        shown, bound = fmt_pair(clear, limit, "ft")
+        ok = bool(within(clear, limit, self.sense))
+        message = (
+            f"{shown} of the {fmt(width, 'ft')} waterway left beside the dock ({self._basis(m)}); "
+            f"{'meets' if ok else 'is short of'} the required {bound}"
+        )
+        return self._result(clear, limit, message)
+
+
+@register
+class WaterwayMinWidth(WaterwayKind):
+    """No dock on water narrower than ``limit``: the waterway's width at least ``limit`` (ft).
+
+    Used by Pembroke Pines, FL §155.622 (100 ft, square to the lot) and by the
+    tiers of South Carolina R.30-12 (no dock on creeks under 10 ft between the
+    marsh vegetation lines).
+
+    Examples
+    --------
+    >>> from dockreview.rules import ruleset
+    >>> rule = ruleset("sc-ocrm").rule("creek-min-width")
+    >>> rule.statuses({"vegetation_width_square_to_shore_ft": np.array([9.0, 10.0, np.nan])}).tolist()
+    ['fail', 'pass', 'needs-data']
+    """
+
+    name = "waterway-min-width"
+    sense = AT_LEAST
+    protrudes = False
+    params = (Param("limit", doc="the narrowest water a dock may stand on, ft"), *WaterwayKind.common)
+
+    def requirement(self, figures):
+        return self.p.limit
+
+    def statuses(self, figures) -> np.ndarray:
+        """pass, fail or needs-data for every lot of ``figures``."""
+        return self._statuses(self.width(figures), self.p.limit)
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        width = scalar(self.width(m))
+        if width is None:
+            return self.result(NEEDS_DATA, self._missing(m), limit=self.p.limit, needs=self._supply(m))
+        shown, bound = fmt_pair(width, self.p.limit, "ft")
+        ok = bool(within(width, self.p.limit, self.sense))
+        message = f"waterway {shown} wide ({self._basis(m)}); {'at least' if ok else 'narrower than'} the {bound} a dock needs"
+        return self._result(width, self.p.limit, message)
