@@ -21,6 +21,17 @@ SENSE_WORDS = {AT_LEAST: "at least", AT_MOST: "at most", EQUALS: "equal to"}
 ATTRIBUTES = "[dock.attributes] "
 
 
+def cite(section: str) -> str:
+    """``"(Docks B)"``; a section that starts with its own brackets reads ``"(§ (A)(6))"``.
+
+    Examples
+    --------
+    >>> cite("Docks D(1)"), cite("(A)(6)")
+    ('(Docks D(1))', '(§ (A)(6))')
+    """
+    return f"(§ {section})" if section.startswith("(") else f"({section})"
+
+
 def figures(check) -> str | None:
     """``"130.0 ft, at least 150.0 ft"``: the check's value and limit as it prints them; None without both.
 
@@ -55,7 +66,7 @@ def failing_text(check) -> str:
     """
     shown = figures(check)
     body = f"{check.title}{_side(check)} {shown}" if shown else f"{check.title}: {check.message}"
-    return f"{body} ({check.section})"
+    return f"{body} {cite(check.section)}"
 
 
 def waived_text(check) -> str:
@@ -64,12 +75,12 @@ def waived_text(check) -> str:
     waiver = check.waiver or {}
     by = " ".join(p for p in (waiver.get("date"), f"by {waiver['granted_by']}" if waiver.get("granted_by") else "") if p)
     note = f" ({waiver['note']})" if waiver.get("note") else ""
-    return f"{check.title}{' ' + shown if shown else ''} ({check.section}): waived{' ' + by if by else ''}{note}"
+    return f"{check.title}{' ' + shown if shown else ''} {cite(check.section)}: waived{' ' + by if by else ''}{note}"
 
 
 def board_text(check) -> str:
     """``"Pile-driving timing and manner (Docks E)"``: a Board item by its title and section."""
-    return f"{check.title} ({check.section})"
+    return f"{check.title} {cite(check.section)}"
 
 
 def supply_lines(checks) -> list[str]:

@@ -31,6 +31,11 @@ from support.samples import SITES
 from support.sitegen import make_site, rect, strip
 
 SAMPLES = SITES
+
+
+def cited(section: str) -> str:
+    """A section as the title block cites it: in brackets, with a section sign where it opens with its own."""
+    return f"(§ {section})" if section.startswith("(") else f"({section})"
 #: Renders in these tests are at this dpi: the layout is decided at it, so the checks hold at it.
 DPI = 50
 EXHIBIT = {
@@ -154,7 +159,7 @@ def test_sample_site_exhibit_is_legible(name):
         pending = review.board_determinations
         assert f"Board items pending: {len(pending)}" in text if pending else "Board items pending: none" in text
         for check in pending:  # by title and section (issue 16: in words, not by id)
-            assert f"- {check.title} ({check.section})" in text
+            assert f"- {check.title} {cited(check.section)}" in text
         assert "grid north" in text and "1 in = " in text
     finally:
         plt.close(fig)

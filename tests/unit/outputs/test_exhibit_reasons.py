@@ -23,6 +23,11 @@ from support.paths import DATA
 SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 
 
+def cited(section: str) -> str:
+    """A section as the title block cites it: in brackets, with a section sign where it opens with its own."""
+    return f"(§ {section})" if section.startswith("(") else f"({section})"
+
+
 @pytest.fixture(autouse=True)
 def low_dpi():
     with matplotlib.rc_context({"figure.dpi": 50}):
@@ -109,7 +114,7 @@ def test_every_exhibit_says_why_and_keeps_its_words_inside_the_title_block(name,
             if check.status == "waived":
                 assert f"- {check.title}" in text and "waived" in text, check.id
             if check.status == "board":
-                assert f"- {check.title} ({check.section})" in text, check.id
+                assert f"- {check.title} {cited(check.section)}" in text, check.id
             for need in check.needs if check.status == "needs-data" else ():
                 assert need.removeprefix("[dock.attributes] ") in text, (check.id, need)
         block = next(a for a in fig.axes if a.get_gid() == "title-block")

@@ -84,7 +84,12 @@ BULLET = "- "
 
 def _glued(items: list[str]) -> list[str]:
     """Each item with its section citation kept on one line ("(Docks D(2)(c)[2])" is never broken)."""
-    return [re.sub(r"\((Docks|Art\.) ([^()]*(?:\([^()]*\)[^()]*)*)\)", lambda m: m.group(0).replace(" ", "\u00a0"), t) for t in items]
+    short = 32  # a citation, a side; not a waiver's note
+
+    def glue(m: re.Match) -> str:
+        return m.group(0).replace(" ", "\u00a0") if len(m.group(0)) <= short else m.group(0)
+
+    return [re.sub(r"\((?:[^()]|\([^()]*\))*\)", glue, t) for t in items]
 
 
 def reason_lines(review) -> list[tuple[str, str, int]]:
