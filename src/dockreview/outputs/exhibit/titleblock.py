@@ -178,7 +178,7 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
 
 #: Share of the title block's width the first column (site, parcel, applicant, dates) takes; the rest flows into
 #: columns of equal width, as many as the page gives (:data:`FLOW_COLUMNS`).
-FIRST_COLUMN = {"letter": 0.19, "tabloid": 0.16}
+FIRST_COLUMN = {"letter": 0.22, "tabloid": 0.17}
 FLOW_COLUMNS = {"letter": 3, "tabloid": 4}
 #: Field styles: size (times the font size) and weight.
 STYLES = {"site": (1.6, "bold"), "verdict": (1.25, "bold"), "no-dock": (1.25, "bold"), "note": (1.0, "bold"), "caveat": (1.0, "bold")}
