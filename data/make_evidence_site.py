@@ -3,7 +3,8 @@
 Run ``python data/make_evidence_site.py`` (from any directory). The site is rebuilt from
 scratch: one GeoPackage, ``site.gpkg``, with every layer the Board evidence reads
 (parcels, MHW and MLW lines, channels, existing docks, building footprints, soundings,
-vegetation, the applicant's dock footprint) and a ``site.toml`` manifest.
+vegetation, the applicant's dock footprint), the near bank's DEM ``dem.tif`` (written by
+``data/make_dem.py``) and a ``site.toml`` manifest.
 
 The site is drawn in a local frame, in feet: ``u`` runs along the shore (positive to the
 right of an observer on the lot looking at the water) and ``v`` points seaward, with the
@@ -22,7 +23,9 @@ What the site is made to show (the Board evidence of issue 12):
 * an intertidal vegetation patch the walkway crosses;
 * the proposed dock: a landing at the top of the bank, a 6-ft walkway to 100 ft, a T float
   24 x 10 ft (its seaward edge 110 ft out), a boat lift and a personal-watercraft lift; deck 5 ft above MHW, piles every
-  10 ft, eye height of the neighbours' windows 15 ft above MHW.
+  10 ft, eye height of the neighbours' windows 15 ft above MHW;
+* the near bank's ground (``dem.tif``, NAVD88 metres in UTM 18N): MHW at 3.6 ft NAVD88, the bank
+  rising 1 in 5 for 30 ft, then 1 in 40 (``data/make_dem.py``).
 
 The geometry is made up and illustrative, not a survey of any real property.
 """
@@ -37,6 +40,7 @@ import geopandas as gpd
 import numpy as np
 import pyogrio
 import shapely
+from make_dem import MHW_NAVD88_FT, write_dem
 from pyproj import Transformer
 from shapely.geometry import LineString, Point, Polygon, box
 
@@ -75,6 +79,19 @@ def place(geom):
         return np.round(np.column_stack([E0 + u * c + v * s, N0 - u * s + v * c]), 3)
 
     return shapely.transform(geom, to_world)
+
+
+def place_xy(u: float, v: float) -> tuple[float, float]:
+    """One local point (u, v) feet in EPSG:2263 (not rounded)."""
+    az = math.radians(SEAWARD_AZIMUTH)
+    return E0 + u * math.cos(az) + v * math.sin(az), N0 - u * math.sin(az) + v * math.cos(az)
+
+
+def local_uv(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """EPSG:2263 points in the local frame (the inverse of :func:`place`)."""
+    az = math.radians(SEAWARD_AZIMUTH)
+    de, dn = x - E0, y - N0
+    return de * math.cos(az) - dn * math.sin(az), de * math.sin(az) + dn * math.cos(az)
 
 
 def depth_at(v: float) -> float:
@@ -179,6 +196,7 @@ docks = "site.gpkg:docks"
 buildings = "site.gpkg:buildings"
 soundings = "site.gpkg:soundings"
 vegetation = "site.gpkg:vegetation"
+elevation = { path = "dem.tif", vertical_datum = "NAVD88", unit = "m" }
 docks_id_field = "DOCK_ID"
 
 [parcel]
@@ -227,6 +245,11 @@ draft_ft = 2.5
 [soundings]
 depth_field = "DEPTH_MLW"
 
+# MHW's elevation in the DEM's datum (made up for the sample; a real site takes it from the tide station's datums)
+[datums]
+mhw_ft = {mhw}
+vertical_datum = "NAVD88"
+
 [evidence]
 view_radius_ft = 1000.0
 neighbour_distance_ft = 500.0
@@ -252,7 +275,8 @@ def main() -> Path:
             frame.to_file(FOLDER / "site.gpkg", layer=name, driver="GPKG", engine="pyogrio")
     finally:
         pyogrio.set_gdal_config_options({"OGR_CURRENT_DATE": None})
-    (FOLDER / "site.toml").write_text(MANIFEST)
+    write_dem(FOLDER / "dem.tif", place_xy, local_uv, CRS)
+    (FOLDER / "site.toml").write_text(MANIFEST.replace("{mhw}", f"{MHW_NAVD88_FT:g}"))
     return FOLDER
 
 

@@ -305,6 +305,27 @@ def _deed_overlap(ctx: Context, cell: str):
     return [("walkway inside the deed polygon", plain(cell)[0], shapely.intersection(walkway, ctx.site.parcel).area * ctx.ft**2)]
 
 
+def _elevation_lots(ctx: Context) -> dict[str, dict]:
+    return {lot["parcel_id"]: lot for lot in ctx.review.evidence.elevation.values["lots"]}
+
+
+def _deck_elevation(ctx: Context, cell: str):
+    return [("deck_elevation_ft", bold(cell)[0], ctx.review.evidence.elevation.values["deck_elevation_ft"])]
+
+
+def _frontage_ground(ctx: Context, cell: str):
+    stated = bold(cell)[0]
+    keys = ("frontage_ground_lowest_ft", "frontage_ground_median_ft", "frontage_ground_highest_ft")
+    return [(f"{pid} {key}", stated, lot[key]) for pid, lot in _elevation_lots(ctx).items() for key in keys]
+
+
+def _lowest_adjacent_grade(ctx: Context, cell: str):
+    lots = _elevation_lots(ctx)
+    pairs = re.findall(r"(\d-\d{3}-\d{2})\s+\*\*([\d.]+)", cell)
+    assert pairs, cell
+    return [(f"{pid} dwelling_lowest_adjacent_grade_ft", stated, lots[pid]["dwelling_lowest_adjacent_grade_ft"]) for pid, stated in pairs]
+
+
 CHECKERS = {
     "frontage": _first("frontage_ft"),
     "frontage (along mhw)": _first("frontage_ft"),
@@ -355,6 +376,10 @@ CHECKERS = {
     "length from mhw": _check_value("length"),
     "joist height": _check_value("joist-height"),
     "fixed platform": _check_value("fixed-platform"),
+    # the Board evidence's elevations (site 6)
+    "deck elevation": _deck_elevation,
+    "ground along the adjoining frontages": _frontage_ground,
+    "lowest adjacent grade": _lowest_adjacent_grade,
 }
 
 #: The check a status column speaks of, for the rows of a table with limit and status columns.

@@ -475,7 +475,9 @@ def test_profile_names_the_method_and_the_manifest_overrides_it(tmp_path, crs, r
     k = scale_of(frame)
     shipped = (ROOT / "src" / "dockreview" / "rules" / "profiles" / "kings-point-ny.toml").read_text(encoding="utf-8")
     profile = tmp_path / "trend.toml"
-    profile.write_text(shipped + '\n[riparian]\nmethod = "perpendicular-to-trend"\nbaseline_ft = 120.0\n', encoding="utf-8")
+    head, _, tail = shipped.partition("[riparian]\n")  # the shipped profile's own [riparian] table, replaced
+    tail = tail[tail.index("\n[") + 1:] if "\n[" in tail else ""
+    profile.write_text(head + '[riparian]\nmethod = "perpendicular-to-trend"\nbaseline_ft = 120.0\n\n' + tail, encoding="utf-8")
     left, right = [(-100, 0), (-100 + 160 * S20, -160 * C20)], [(100, 0), (100 + 160 * S20, -160 * C20)]
     r = run(straight_site(tmp_path / "a", frame, left=left, right=right, review={}), profile=str(profile))
     assert r.layout.riparian.method == "perpendicular-to-trend"

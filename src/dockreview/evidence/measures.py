@@ -1,4 +1,4 @@
-"""Evidence for the Board of Trustees' judgment: seven measures in feet, square feet and degrees.
+"""Evidence for the Board of Trustees' judgment: eight measures in feet, square feet and degrees.
 
 Docks H leaves to the Board whether a dock "would unreasonably impede, obstruct, or
 interfere with navigation, the rights of adjoining property owners, the public use of
@@ -16,7 +16,8 @@ properties". These modules measure what those clauses name, from the site's laye
 4. ``foreshore`` (:mod:`~dockreview.evidence.foreshore`): the headroom under the deck where the dock crosses the foreshore;
 5. ``neighbour_water`` (:mod:`~dockreview.evidence.neighbours`): each adjoining lot's own water within 50 ft of the dock;
 6. ``constructions`` (:mod:`~dockreview.evidence.constructions`): each construction's distance from the MHW line, vegetation, shade;
-7. ``section`` (:mod:`~dockreview.evidence.section`): the dock in section along its axis (bottom, MHW, MLW, deck, piles, float).
+7. ``section`` (:mod:`~dockreview.evidence.section`): the dock in section along its axis (bottom, MHW, MLW, deck, piles, float);
+8. ``elevation`` (:mod:`~dockreview.evidence.elevation`): the ground along each adjoining lot's frontage and at its dwelling (the DEM) against the deck's elevation.
 
 These are evidence, not verdicts: the ``board-navigation`` check keeps its status
 ``board``. Each :class:`Measure` has a ``status``, ``"measured"`` or ``"needs-data"``
@@ -43,9 +44,10 @@ from __future__ import annotations
 
 import geopandas as gpd
 
-from dockreview.evidence import constructions, foreshore, neighbours, pierhead, section, views, waterway
+from dockreview.evidence import constructions, elevation, foreshore, neighbours, pierhead, section, views, waterway
 from dockreview.evidence.bottom import SECTION_MARGIN_FT
 from dockreview.evidence.context import ADJOINING_FT, DECK, SEAWARD_END_TOLERANCE_FT, STEP_FT, context
+from dockreview.evidence.elevation import FRONTAGE_INSET_FT, FRONTAGE_STEP_FT, OUTLINE_STEP_FT
 from dockreview.evidence.foreshore import PASS_UNDER_FT, STEP_OVER_FT
 from dockreview.evidence.neighbours import NEIGHBOUR_WATER_FT
 from dockreview.evidence.result import MEASURED, MEASURES, NEEDS_DATA, SECTIONS, TITLES, Evidence, Measure
@@ -55,14 +57,14 @@ from dockreview.evidence.views import VIEWPOINT_SNAP_FT, WINDOW_HALF_ANGLE_DEG
 from dockreview.evidence.waterway import ONE_THIRD_NOTE
 
 __all__ = [
-    "ADJOINING_FT", "DECK", "MEASURED", "MEASURES", "METHODS", "NEEDS_DATA", "NEIGHBOUR_WATER_FT", "ONE_THIRD_NOTE",
-    "PASS_UNDER_FT", "PROFILE_JSON_STEP_FT", "SEAWARD_END_TOLERANCE_FT", "SECTIONS", "SECTION_MARGIN_FT", "STEP_FT",
+    "ADJOINING_FT", "DECK", "FRONTAGE_INSET_FT", "FRONTAGE_STEP_FT", "MEASURED", "MEASURES", "METHODS", "NEEDS_DATA",
+    "NEIGHBOUR_WATER_FT", "ONE_THIRD_NOTE", "OUTLINE_STEP_FT", "PASS_UNDER_FT", "PROFILE_JSON_STEP_FT", "SEAWARD_END_TOLERANCE_FT", "SECTIONS", "SECTION_MARGIN_FT", "STEP_FT",
     "STEP_OVER_FT", "TITLES", "VIEWPOINT_SNAP_FT", "WINDOW_HALF_ANGLE_DEG", "Evidence", "Measure", "gather", "layers",
     "report_rows", "sweep",
 ]
 
 #: Each measure's module, by its key (in :data:`MEASURES` order).
-MODULES = {m.KEY: m for m in (views, pierhead, waterway, foreshore, neighbours, constructions, section)}
+MODULES = {m.KEY: m for m in (views, pierhead, waterway, foreshore, neighbours, constructions, section, elevation)}
 #: How each measure is measured (the text its ``method`` states, before its numbers are filled in).
 METHODS = {key: module.METHOD for key, module in MODULES.items()}
 
@@ -79,7 +81,7 @@ def gather(review) -> Evidence:
     Returns
     -------
     Evidence
-        The seven measures; ``Evidence.to_dict()`` is the JSON's ``evidence`` key.
+        The eight measures; ``Evidence.to_dict()`` is the JSON's ``evidence`` key.
 
     Notes
     -----
@@ -88,8 +90,9 @@ def gather(review) -> Evidence:
     the rights of adjoining property owners, the public use of or passage along the
     foreshore or the waterway, or significantly damage the environment." The waiver
     clause names "the distance from the shoreline to the various constructions on the
-    dock ... and how the proposed dock would affect the water views of the
-    neighboring properties". The figures inform that judgment; they decide nothing.
+    dock, the elevation of the dock as compared to those of the adjacent properties
+    ... and how the proposed dock would affect the water views of the neighboring
+    properties". The figures inform that judgment; they decide nothing.
     """
     cx = context(review)
     passage = foreshore.measure(cx)
@@ -102,6 +105,7 @@ def gather(review) -> Evidence:
         neighbour_water=neighbours.measure(cx),
         constructions=constructions.measure(cx),
         section=section.measure(cx, passage),
+        elevation=elevation.measure(cx),
         settings={
             "view_radius_ft": settings.view_radius_ft,
             "neighbour_distance_ft": settings.neighbour_distance_ft,
@@ -125,8 +129,12 @@ def layers(evidence: Evidence) -> dict[str, gpd.GeoDataFrame]:
     ``evidence_waterway_width`` (``kind`` "along axis", "square to shore", "clear
     width", "channel"), ``evidence_foreshore_crossing``, ``evidence_neighbour_water``
     (each adjoining lot's water within 50 ft of the dock), ``evidence_constructions``
-    (each component with its distances from the MHW line) and ``evidence_piles``
-    (points at the pile spacing). Every figure in feet, square feet or degrees.
+    (each component with its distances from the MHW line), ``evidence_piles``
+    (points at the pile spacing), ``evidence_elevation_points`` (each point the
+    ground was sampled at, ``along`` "frontage" or "dwelling", with ``ground_ft``)
+    and ``evidence_elevation_dwellings`` (the adjoining lots' dwellings with their
+    ground). Every figure in feet, square feet or degrees; elevations in feet above
+    the DEM's vertical datum.
 
     Parameters
     ----------

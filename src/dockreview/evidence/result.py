@@ -1,4 +1,4 @@
-"""What the evidence holds: a :class:`Measure` per clause, the :class:`Evidence` of seven, and how a gap is recorded.
+"""What the evidence holds: a :class:`Measure` per clause, the :class:`Evidence` of eight, and how a gap is recorded.
 
 A measure's ``status`` is ``"measured"`` or ``"needs-data"`` (whenever any figure it
 reports is missing for want of an input); ``needs`` names the manifest key of each
@@ -20,7 +20,7 @@ NEEDS_DATA = "needs-data"
 #: The clauses the evidence serves.
 SECTIONS = "Docks H; Art. VIII, waivers"
 #: Order of the measures in the JSON, the report and the layers.
-MEASURES = ("water_views", "pierhead_line", "waterway", "foreshore", "neighbour_water", "constructions", "section")
+MEASURES = ("water_views", "pierhead_line", "waterway", "foreshore", "neighbour_water", "constructions", "section", "elevation")
 
 TITLES = {
     "water_views": "Water views of the neighbouring properties",
@@ -30,6 +30,7 @@ TITLES = {
     "neighbour_water": "The adjoining owners' water",
     "constructions": "The constructions on the dock and the environment",
     "section": "The dock in section",
+    "elevation": "The dock's elevation and the adjacent properties'",
 }
 
 
@@ -87,7 +88,7 @@ class Measure:
 
 @dataclass(frozen=True)
 class Evidence:
-    """The seven measures of the Board evidence (Docks H; Art. VIII, waivers).
+    """The eight measures of the Board evidence (Docks H; Art. VIII, waivers).
 
     ``to_dict()`` is the JSON's ``evidence`` key: ``status`` ("board": the evidence
     decides nothing), ``sections``, ``settings`` (the ``[evidence]`` table used) and
@@ -101,6 +102,7 @@ class Evidence:
     neighbour_water: Measure
     constructions: Measure
     section: Measure
+    elevation: Measure
     settings: dict[str, Any] = field(default_factory=dict)
     crs: Any = field(default=None, compare=False, repr=False)
     ft_per_unit: float = field(default=1.0, compare=False, repr=False)

@@ -16,14 +16,17 @@ from typing import Any
 
 from dockreview.errors import ManifestError
 from dockreview.inputs.manifest_dock import parse_dock
+from dockreview.inputs.manifest_elevation import check_datums_agree, mhw_elevation, raster_spec
 from dockreview.inputs.manifest_values import Problems, as_number, entries_of, layer_spec
 from dockreview.inputs.spec import *  # noqa: F403  (the spec's names, importable from here as before)
 from dockreview.inputs.spec import (
     ALLOWED,
+    DATUM_OFFSETS,
     DEFAULT_CRS,
     EXTENSION_DIRECTIONS,
     LAYER_NAMES,
     MOORINGS,
+    RASTER_NAMES,
     RIPARIAN_METHODS,
     Condition,
     Datums,
@@ -195,6 +198,11 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
                 spec = layer_spec(layers_table[name], name, folder, problems)
                 if spec is not None:
                     layers[name] = spec
+        for name in RASTER_NAMES:
+            if name in layers_table:
+                raster = raster_spec(layers_table[name], name, folder, problems)
+                if raster is not None:
+                    layers[name] = raster
 
     charts = _charts(layers_table.get("chart"), folder, problems) if isinstance(layers_table, dict) else ()
 
@@ -233,6 +241,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
     depth_field = _soundings(soundings_table, "soundings" in layers, problems)
     vessel = _vessel(data.get("vessel", {}), problems)
     datums = _datums(data.get("datums", {}), problems)
+    check_datums_agree(layers.get("elevation"), datums.vertical_datum, problems)
     waivers = tuple(Waiver(**w) for w in entries_of(data.get("waiver", []), "waiver", ("check", "date", "granted_by"), problems))
     conditions = tuple(Condition(**c) for c in entries_of(data.get("condition", []), "condition", ("text",), problems))
     problems.raise_if_any()
@@ -339,14 +348,14 @@ def _datums(table: Any, problems: Problems) -> Datums:
         return Datums()
     problems.unknown_keys(table, "datums", "datums.")
     values = {}
-    for key in ALLOWED["datums"]:
+    for key in DATUM_OFFSETS:
         if key in table:
             number = as_number(table[key], f"datums.{key}", problems, positive=False)
             if number is not None and number < 0:
                 problems.add(f"'datums.{key}' must be zero or more (MLLW lies below MLW), got {table[key]!r}")
             elif number is not None:
                 values[key] = number
-    return Datums(**values)
+    return Datums(**values, **mhw_elevation(table, problems))
 
 
 def load_manifest(path: str | Path) -> Manifest:

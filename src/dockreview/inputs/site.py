@@ -11,6 +11,7 @@ import functools
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import geopandas as gpd
 import numpy as np
@@ -36,6 +37,9 @@ from dockreview.inputs.site_layers import (
     split_replaced,
 )
 from dockreview.inputs.waterfront import waterfront_part
+
+if TYPE_CHECKING:
+    from dockreview.inputs.raster import Elevation
 
 #: Neighbouring parcels drawn on the map: those within this many feet of the lot.
 NEIGHBOUR_RADIUS_FT = 400.0
@@ -103,6 +107,10 @@ class Site:
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
         Existing docks the proposal replaces (``dock.replaces``), left out of ``docks``.
+    elevation : Elevation or None
+        The DEM (``layers.elevation``) over the lot and the parcels within
+        :data:`NEIGHBOUR_RADIUS_FT` of it, in feet above its vertical datum, sampled
+        at working-CRS points (:class:`~dockreview.inputs.raster.Elevation`).
     """
 
     manifest: Manifest
@@ -126,6 +134,7 @@ class Site:
     bulkhead: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
+    elevation: Elevation | None = None
 
     @functools.cached_property
     def depths(self) -> Bathymetry | None:
@@ -382,6 +391,23 @@ def _read_charts(manifest: Manifest, working: CRS, sources: list[Source], label:
     return charted.layers
 
 
+def _read_elevation(manifest: Manifest, parcel, parcels: gpd.GeoDataFrame, working: CRS, sources: list[Source]) -> Elevation | None:
+    """The DEM's window over the lot and the parcels within :data:`NEIGHBOUR_RADIUS_FT` of it; None without the layer."""
+    spec = manifest.layers.get("elevation")
+    if spec is None:
+        return None
+    from dockreview.inputs.raster import read_elevation
+
+    label = f"elevation layer {spec.describe()}"
+    geoms = parcels.geometry.values
+    near = geoms[shapely.distance(geoms, parcel) <= NEIGHBOUR_RADIUS_FT / crs_mod.feet_per_unit(working)]
+    dem = read_elevation(spec, working=working, around=shapely.union_all([parcel, *near]).bounds, label=label)
+    sources.append(Source("elevation", spec.describe(), crs_mod.describe(dem.crs), dem.valid_cells, _accuracy(dem.crs, working)))
+    if dem.valid_cells == 0:
+        _warn(f"{label}: every cell of the raster over the site is nodata; the ground's elevations are not measured")
+    return dem
+
+
 def _build_site(manifest: Manifest, engine: str) -> Site:
     working = _working_crs(manifest, engine)
     _report_outside_paths(manifest)
@@ -445,6 +471,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read_dxf(manifest, parcel, working, sources) if _is_dxf(manifest) else _read(manifest, "dock", engine, working, sources)
         footprint = clean_layer(raw, dock_label, ("Polygon",), required=True)
     _check_working_area(parcel, working, manifest)
+    elevation = _read_elevation(manifest, parcel, parcels, working, sources)
     mhw = _local_mhw(mhw, parcel, footprint, manifest, crs_mod.feet_per_unit(working), label["mhw"])
 
     _warn_accuracy(sources, working)
@@ -469,5 +496,6 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         bulkhead=lines["bulkhead"],
         parcel_class=parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
+        elevation=elevation,
     )
 

@@ -16,6 +16,14 @@ LAYER_NAMES = (
     "parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line",
     "mllw", "bulkhead",
 )
+#: The manifest's raster layers (read with rasterio, :mod:`dockreview.inputs.raster`): ``elevation``, a DEM.
+RASTER_NAMES = ("elevation",)
+#: The units a raster's elevations may be in (``layers.elevation.unit``), and feet in one of each.
+ELEVATION_UNITS = {"m": 1.0 / 0.3048, "ft": 1.0, "us-ft": 1200.0 / 3937.0 / 0.3048}
+#: ``[datums]`` keys that are offsets between tidal datums (ft, zero or more).
+DATUM_OFFSETS = ("mllw_below_mlw_ft",)
+#: ``[datums]`` keys placing MHW in a geodetic vertical datum (the elevation layer's): MHW's elevation there, ft.
+MHW_ELEVATION_KEYS = ("mhw_ft", "vertical_datum")
 #: Where a moored vessel lies (``[vessel] moored_at``): alongside the float, or in the boat lift.
 MOORINGS = ("float", "lift")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
@@ -67,6 +75,18 @@ class LayerSpec:
     def describe(self) -> str:
         """Return ``file`` or ``file:layer`` as the user would write it."""
         return f"{self.path}:{self.layer}" if self.layer else str(self.path)
+
+
+@dataclass(frozen=True)
+class RasterSpec(LayerSpec):
+    """A raster layer (``layers.elevation``): a GeoTIFF, its CRS assumed when it has none, its values' datum and unit.
+
+    ``vertical_datum`` is the datum its elevations are heights above, as the
+    manifest names it ("NAVD88"); ``unit`` one of :data:`ELEVATION_UNITS`.
+    """
+
+    vertical_datum: str = ""
+    unit: str = "m"
 
 
 @dataclass(frozen=True)
@@ -126,10 +146,15 @@ class Datums:
     ``mllw_below_mlw_ft`` is how far mean lower low water lies below mean low
     water; with soundings (depths below MLW) it places the MLLW line (the
     contour of the soundings at that depth) and turns depths at MLW into depths
-    at MLLW.
+    at MLLW. ``mhw_ft`` is MHW's elevation (ft) in the geodetic datum
+    ``vertical_datum`` (a tide station's published datums give it, e.g. MHW in
+    NAVD88): with an elevation layer in that datum it puts the deck on the
+    ground's datum.
     """
 
     mllw_below_mlw_ft: float | None = None
+    mhw_ft: float | None = None  # MHW's elevation (ft) in vertical_datum, the elevation layer's datum
+    vertical_datum: str | None = None
 
 
 @dataclass(frozen=True)
@@ -227,8 +252,9 @@ ALLOWED = {
         "datums",
     },
     "site": {"name", "crs"},
-    "layers": {*LAYER_NAMES, "docks_id_field", "channels_name_field", "chart"},
+    "layers": {*LAYER_NAMES, *RASTER_NAMES, "docks_id_field", "channels_name_field", "chart"},
     "layer": {"path", "layer", "assume_crs"},
+    "raster": {"path", "assume_crs", "vertical_datum", "unit"},
     "parcel": {"id_field", "id", "class_field", "federal"},
     "dock": {
         "file", "component_field", "root", "bearing", "length", "width", "float",
@@ -238,7 +264,7 @@ ALLOWED = {
     "float": {"length", "width", "layout", "side"},
     "attributes": set(ATTRIBUTES),
     "vessel": {"draft_ft", "clearance_ft", "length_ft", "beam_ft", "moored_at"},
-    "datums": {"mllw_below_mlw_ft"},
+    "datums": {*DATUM_OFFSETS, *MHW_ELEVATION_KEYS},
     "soundings": {"depth_field"},
     "waiver": {"check", "date", "granted_by", "note"},
     "condition": {"text", "imposed_by", "date"},

@@ -560,11 +560,17 @@ def test_the_sample_site_shows_every_measure():
         warnings.simplefilter("ignore", dockreview.DockReviewWarning)
         review = dockreview.review(dockreview.load_site(DATA / "evidence-site" / "site.toml"))
     result = gather(review)
-    assert [m.status for m in result.measures] == ["measured"] * 7, [m.needs for m in result.measures]
+    assert [m.status for m in result.measures] == ["measured"] * 8, [m.needs for m in result.measures]
     views = result.water_views.values
     assert views["viewpoint_count"] >= 4 and all(v["vertical_angle_deg"] for v in views["viewpoints"])
     assert result.pierhead_line.values["offset_ft"] == pytest.approx(10.5, abs=0.1)
     assert result.waterway.values["width_along_axis_ft"] == pytest.approx(520.0, abs=0.01)
     assert result.foreshore.values["passage"] == "pass under"
     assert result.section.values["pile_count"] == 12
+    # the DEM (data/make_dem.py): MHW 3.6 ft NAVD88, the bank 1 in 5 for 30 ft, then 1 in 40; the deck 5 ft above MHW
+    elevation = result.elevation.values
+    assert elevation["deck_elevation_ft"] == pytest.approx(8.6)
+    lots = {lot["parcel_id"]: lot for lot in elevation["lots"]}
+    assert lots["2-105-32"]["frontage_ground_median_ft"] == pytest.approx(3.6 + 5 / 5, abs=0.001)
+    assert lots["2-105-32"]["dwelling_lowest_adjacent_grade_ft"] == pytest.approx(9.6 + 40 / 40, abs=0.001)  # its house at v = -70
     assert review.check("board-navigation").status == "board", "the evidence decides nothing"

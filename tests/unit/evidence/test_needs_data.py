@@ -1,7 +1,7 @@
 """A measure's figures have the same keys whatever its status (issue 15 item 5): null where not measured, never missing.
 
 Code that reads a figure must work on a site short of data as on a measured one.
-Known by construction: data/evidence-site measures all seven; data/straight-t-float
+Known by construction: data/evidence-site measures all eight; data/straight-t-float
 has no buildings (no water views) and no opposite shore; a generated site in UTM
 metres has only parcels, the MHW line and a dock (no docks, channels, buildings,
 soundings or vegetation), with a lot behind the subject that does not front the

@@ -8,7 +8,8 @@ import dockreview.evidence
 import dockreview.evidence.measures
 
 NAMES = ("Evidence", "Measure", "gather", "layers", "report_rows", "sweep", "MEASURED", "NEEDS_DATA", "SECTIONS", "MEASURES",
-         "TITLES", "METHODS", "NEIGHBOUR_WATER_FT", "ONE_THIRD_NOTE", "PASS_UNDER_FT", "STEP_OVER_FT")
+         "TITLES", "METHODS", "NEIGHBOUR_WATER_FT", "ONE_THIRD_NOTE", "PASS_UNDER_FT", "STEP_OVER_FT", "FRONTAGE_STEP_FT",
+         "FRONTAGE_INSET_FT", "OUTLINE_STEP_FT")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -19,9 +20,11 @@ def test_each_name_is_one_object_under_both_paths(name):
 
 def test_the_numbers_and_the_order_the_notes_state():
     ev = dockreview.evidence
-    assert ev.MEASURES == ("water_views", "pierhead_line", "waterway", "foreshore", "neighbour_water", "constructions", "section")
+    assert ev.MEASURES == ("water_views", "pierhead_line", "waterway", "foreshore", "neighbour_water", "constructions", "section",
+                           "elevation")
     assert set(ev.TITLES) == set(ev.METHODS) == set(ev.MEASURES)
     assert ev.NEIGHBOUR_WATER_FT == 50.0, "the 50 ft of Docks D(1)"
     assert (ev.PASS_UNDER_FT, ev.STEP_OVER_FT) == (7.0, 2.0), "the rules of thumb the foreshore method states"
     assert (ev.MEASURED, ev.NEEDS_DATA) == ("measured", "needs-data")
     assert "not a Kings Point rule" in ev.ONE_THIRD_NOTE
+    assert (ev.FRONTAGE_STEP_FT, ev.FRONTAGE_INSET_FT, ev.OUTLINE_STEP_FT) == (5.0, 5.0, 1.0), "the steps the elevation method states"
