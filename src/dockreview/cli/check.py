@@ -173,7 +173,7 @@ def map_command(
     ctx: click.Context, manifest: str, output: str, sheet: str, engine: str, profile_path: str | None, page: str
 ) -> None:
     """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
-    check_map_path(output)
+    check_map_path(output, "-o")
     from dockreview.outputs.evidence_sheet import save_evidence
     from dockreview.outputs.exhibit import save_map
 

@@ -19,6 +19,7 @@ import pyogrio
 from pyproj import CRS, Transformer
 
 from dockreview.batch.chart_audit import audit_chart, summary
+from dockreview.cli.group import note
 from dockreview.cli.options import profile_option
 from dockreview.errors import LayerError
 from dockreview.inputs import chart as chart_mod
@@ -112,7 +113,8 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
 @click.command("layers")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--crs", "crs_text", metavar="CRS", help="The working CRS to check the data against (default: EPSG:2263, or the data's UTM zone outside it).")
-def layers_command(file: str, crs_text: str | None) -> None:
+@click.pass_context
+def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
     """List what FILE holds: layers, geometry types, feature counts, CRS and fields.
 
     For an S-57 chart cell, also its edition and compilation scale, and what a
@@ -134,10 +136,10 @@ def layers_command(file: str, crs_text: str | None) -> None:
             click.echo(f"{'':<{width}}  fields: {', '.join(info.fields) or 'none'}")
     box = _union([i.bounds_lonlat for i in infos if i.bounds_lonlat is not None])
     if box is not None:
-        crs, note = choose_working_crs(crs_text, box, where=file)
+        crs, crs_note = choose_working_crs(crs_text, box, where=file)
         click.echo(f"working CRS: {describe(crs)}")
-        if note:
-            click.echo(f"warning: {note}", err=True)
+        if crs_note:
+            note(ctx, f"warning: {crs_note}")
 
 
 @click.command("audit")
@@ -148,8 +150,9 @@ def layers_command(file: str, crs_text: str | None) -> None:
 @click.option("--crs", "crs_text", metavar="CRS", help="Working CRS (default: the chart's UTM zone outside EPSG:2263's area).")
 @profile_option
 @click.option("--progress/--no-progress", default=None, help="Accepted for scripts; the audit works as arrays, with no progress to show.")
+@click.pass_context
 def audit_command(
-    charts: tuple[str, ...], output: str, parcels_path: str | None, id_field: str | None, crs_text: str | None,
+    ctx: click.Context, charts: tuple[str, ...], output: str, parcels_path: str | None, id_field: str | None, crs_text: str | None,
     profile_path: str | None, progress: bool | None,
 ) -> None:
     """Review every dock charted in the cells against the checks the chart can decide.
@@ -165,9 +168,9 @@ def audit_command(
     chart = chart_mod.read_chart(charts)
     if chart.piers.empty:
         raise LayerError(f"chart {chart.describe()}: no piers to audit (SLCONS with CATSLC = 4, or PONTON)")
-    crs, note = choose_working_crs(crs_text, tuple(chart.piers.total_bounds), where="audit")
-    if note:
-        click.echo(f"warning: {note}", err=True)
+    crs, crs_note = choose_working_crs(crs_text, tuple(chart.piers.total_bounds), where="audit")
+    if crs_note:
+        note(ctx, f"warning: {crs_note}")
     parcels = None
     if parcels_path is not None:
         head, sep, layer = parcels_path.rpartition(":")
@@ -177,8 +180,8 @@ def audit_command(
         chart.to_crs(crs), profile=load_profile(profile_path), ft_per_unit=feet_per_unit(crs), parcels=parcels, id_field=id_field,
     )
     gpkg, csv = write_audit(result, output)
-    click.echo(f"{summary(result)} in {chart.describe()}", err=True)
-    click.echo(f"written {gpkg} and {csv}", err=True)
+    note(ctx, f"{summary(result)} in {chart.describe()}")
+    note(ctx, f"written {gpkg} and {csv}")
 
 
 def write_audit(result: gpd.GeoDataFrame, path: str | Path) -> tuple[Path, Path]:

@@ -4,7 +4,9 @@ Exit codes: ``check`` gives 0 compliant or exempt, 1 noncompliant, 3 incomplete;
 command gives 2 for bad input or usage, with one plain line on standard error
 (``--debug`` shows the traceback). The global options ``-v``, ``-q`` and ``--debug``
 may stand before or after the subcommand. Every file a command writes is named on
-standard error ("map written to PATH") unless ``-q``.
+standard error ("map written to PATH"); ``-q`` leaves only errors there, for every
+command: no file named, no data warning, no summary, no progress bar (standard
+output keeps each command's result).
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ import logging
 import re
 import sys
 import traceback
+import warnings
 from pathlib import Path
 
 import click
 
 from dockreview._version import __version__
-from dockreview.errors import DockReviewError
+from dockreview.errors import DockReviewError, DockReviewWarning
 
 EXIT = {"compliant": 0, "noncompliant": 1, "incomplete": 3, "exempt": 0}
 BAD_INPUT = 2
@@ -50,8 +53,18 @@ def hoist_global_flags(args: list[str], commands) -> list[str]:
 
 def written(ctx: click.Context, what: str, path, extra: str = "") -> None:
     """Name a file just written, on standard error (so standard output keeps the table or the JSON); not with -q."""
+    note(ctx, f"{what} written to {path}{extra}")
+
+
+def note(ctx: click.Context, message: str) -> None:
+    """A line for the analyst on standard error (a warning, a summary, a file written); not with -q."""
     if not ctx.meta.get("quiet"):
-        click.echo(f"{what} written to {path}{extra}", err=True)
+        click.echo(message, err=True)
+
+
+def progress_shown(ctx: click.Context, progress: bool | None) -> bool | None:
+    """The --progress/--no-progress choice; none asked for under -q is no progress bar."""
+    return False if progress is None and ctx.meta.get("quiet") else progress
 
 
 class _Group(click.Group):
@@ -103,5 +116,8 @@ def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
     ctx.meta["debug"] = debug
     ctx.meta["verbose"] = verbose
     ctx.meta["quiet"] = quiet
+    if quiet:  # only errors on standard error: no data warnings either, for every command (restored when it ends)
+        ctx.with_resource(warnings.catch_warnings())
+        warnings.simplefilter("ignore", DockReviewWarning)
     level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
     logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)

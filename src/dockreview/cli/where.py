@@ -14,7 +14,8 @@ import click
 
 from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
-from dockreview.cli.options import engine_option, load_quietly, profile_option
+from dockreview.cli.group import note, progress_shown, written
+from dockreview.cli.options import check_gpkg_path, check_map_path, engine_option, load_quietly, profile_option
 from dockreview.errors import DockReviewWarning
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path
@@ -29,7 +30,7 @@ def _envelope_lines(env) -> list[str]:
         f"required setback    {env.required_setback_ft:10,.1f} ft",
         f"band width at MHW   {env.band_width_ft:10,.1f} ft",
         f"envelope area       {env.area_sqft:10,.1f} sq ft",
-        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft (limit {env.reach_limit_ft:,.0f} ft)",
+        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft (limit {env.reach_limit_ft:,.1f} ft)",
         f"existing docks      {env.existing_docks:10d}",
     ]
     if env.reasons:
@@ -47,10 +48,13 @@ def _envelope_lines(env) -> list[str]:
 @click.option("--page", type=click.Choice(("letter", "tabloid")), default="letter", show_default=True, help="Page of the --map exhibit (landscape).")
 @engine_option
 @profile_option
+@click.pass_context
 def envelope_command(
-    manifest: str, output: str | None, map_path: str | None, page: str, engine: str, profile_path: str | None
+    ctx: click.Context, manifest: str, output: str | None, map_path: str | None, page: str, engine: str, profile_path: str | None
 ) -> None:
     """The water where a compliant dock may stand on the lot of MANIFEST, and why none may."""
+    check_gpkg_path(output, "-o")
+    check_map_path(map_path, "--map")
     site = load_quietly(manifest, engine)
     profile = load_profile(profile_path or site.manifest.review.profile)
     env = site_envelope(site, profile)
@@ -59,7 +63,7 @@ def envelope_command(
     if output:
         with atomic_path(output) as tmp:
             envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
-        click.echo(f"envelope written to {output}", err=True)
+        written(ctx, "envelope", output)
     if map_path:
         import matplotlib
 
@@ -70,7 +74,7 @@ def envelope_command(
             warnings.simplefilter("ignore", DockReviewWarning)
             reviewed = review(site, profile=profile)
         save_envelope_map(reviewed, map_path, envelope=env, page=page)
-        click.echo(f"map written to {map_path}", err=True)
+        written(ctx, "map", map_path)
 
 
 @click.command("suggest")
@@ -80,8 +84,10 @@ def envelope_command(
 @click.option("--bearing", type=float, help="Degrees clockwise from grid north (default: the proposal's).")
 @engine_option
 @profile_option
+@click.pass_context
 def suggest_command(
-    manifest: str, output: str, root: tuple[float, float] | None, bearing: float | None, engine: str, profile_path: str | None
+    ctx: click.Context, manifest: str, output: str, root: tuple[float, float] | None, bearing: float | None, engine: str,
+    profile_path: str | None,
 ) -> None:
     """Find the longest compliant dock on the lot of MANIFEST and write a manifest for it.
 
@@ -115,14 +121,11 @@ def suggest_command(
             layer.unlink(missing_ok=True)
         raise
     if env.existing_docks:
-        click.echo(
-            f"note: the lot's {env.existing_docks} existing dock feature(s) were treated as replaced; "
-            "`dockreview check` measures the clearance to every dock of the layer",
-            err=True,
-        )
+        note(ctx, f"note: the lot's {env.existing_docks} existing dock feature(s) were treated as replaced; "
+                  "`dockreview check` measures the clearance to every dock of the layer")
     if layer is not None:
-        click.echo(f"grown footprint written to {layer} (layer '{FOOTPRINT_LAYER}')", err=True)
-    click.echo(f"manifest written to {output}; run: dockreview check {output}", err=True)
+        written(ctx, "grown footprint", layer, f" (layer '{FOOTPRINT_LAYER}')")
+    written(ctx, "manifest", output, f"; run: dockreview check {output}")
 
 
 @click.command("screen")
@@ -154,8 +157,9 @@ def suggest_command(
 @click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage to write; the CSV is written beside it.")
 @engine_option
 @profile_option
+@click.pass_context
 def screen_command(
-    parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
+    ctx: click.Context, parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
     single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
     component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
@@ -174,12 +178,12 @@ def screen_command(
     result = screen(
         layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
         tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
-        progress=progress, backend=backend, scheduler=scheduler, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        progress=progress_shown(ctx, progress), backend=backend, scheduler=scheduler, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
     )
     gpkg, csv = write_screen(result, output)
     for key, value in result.summary().items():
         click.echo(f"{key:<26}{value:>10,d}")
-    click.echo(f"written: {gpkg} (parcels, envelopes{', audit' if audit else ''}) and {csv}", err=True)
+    note(ctx, f"written: {gpkg} (parcels, envelopes{', audit' if audit else ''}) and {csv}")
 
 
 #: The commands of this module, added to the ``dockreview`` group.

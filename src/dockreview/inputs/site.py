@@ -167,6 +167,39 @@ class Site:
         """Convert a distance in feet to working-CRS units."""
         return feet / self.ft_per_unit
 
+    @functools.cached_property
+    def frames(self) -> dict[str, gpd.GeoDataFrame]:
+        """The site's layers as GeoDataFrames in the working CRS, by role, beside the shapely objects.
+
+        ``"parcel"`` is the subject lot (its waterfront part, as reviewed) with its
+        id; ``"mhw"``, ``"mlw"`` and ``"centerline"`` the lines as reviewed (one
+        row each); the other roles are the layers as read (``"parcels"``,
+        ``"channels"``, ``"docks"``, ``"dock"`` for the applicant's footprint,
+        ``"soundings"``, ``"vegetation"``, ``"buildings"``, ``"replaced_docks"``).
+        Roles the site has no layer for are left out. ``site.mhw`` and
+        ``site.parcel`` stay the shapely geometries.
+        """
+        def one(geom, **columns) -> gpd.GeoDataFrame:
+            return gpd.GeoDataFrame({k: [v] for k, v in columns.items()}, geometry=[geom], crs=self.crs)
+
+        out = {"parcel": one(self.parcel, parcel_id=self.parcel_id), "parcels": self.parcels, "mhw": one(self.mhw, role="mhw")}
+        for role, geom in (("mlw", self.mlw), ("centerline", self.centerline)):
+            if geom is not None and not geom.is_empty:
+                out[role] = one(geom, role=role)
+        for role, frame in (("channels", self.channels), ("docks", self.docks), ("dock", self.dock_footprint),
+                            ("soundings", self.soundings), ("vegetation", self.vegetation), ("buildings", self.buildings),
+                            ("replaced_docks", self.replaced_docks)):
+            if frame is not None:
+                out[role] = frame
+        return out
+
+    def frame(self, role: str) -> gpd.GeoDataFrame:
+        """The layer of ``role`` as a GeoDataFrame with its CRS (see :attr:`frames`), e.g. ``site.frame("mhw")``."""
+        try:
+            return self.frames[role]
+        except KeyError:
+            raise KeyError(f"no {role!r} layer on this site; it has: {', '.join(self.frames)}") from None
+
     @property
     def neighbours(self) -> gpd.GeoDataFrame:
         """Parcels other than the lot within :data:`NEIGHBOUR_RADIUS_FT`."""

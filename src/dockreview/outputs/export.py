@@ -3,7 +3,7 @@
 :func:`derived_layers` turns a :class:`~dockreview.review.Review` into one
 GeoDataFrame per kind of feature (dock components, side lines and extensions,
 the setback band, the allowed-reach line, the 50-ft rings, the seaward terminus,
-the water corners, the dimension lines, the no-go areas), each in the working
+the water corners, the dimension lines, the no-go areas, the envelope), each in the working
 CRS and carrying the review's measurements, in feet, as attributes.
 :func:`write_gpkg` writes them to a GeoPackage whole or not at all, so an analyst
 can open the review in QGIS or ArcGIS. The site plan draws the same no-go
@@ -21,6 +21,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.evidence.measures import layers as evidence_layers
+from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path
 from dockreview.outputs.reading import clearance_ft
 
@@ -76,6 +77,7 @@ def no_go_areas(review) -> dict[str, BaseGeometry]:
     if rings:
         parts = [shapely.buffer(shapely.union_all(geoms), ring_ft / site.ft_per_unit, quad_segs=32) for ring_ft, geoms in rings.items()]
         areas["clearance"] = parts[0] if len(parts) == 1 else shapely.union_all(parts)
+        areas["setback"] = shapely.difference(areas["setback"], areas["clearance"])  # each place named once, as the exhibit hatches it
     return areas
 
 
@@ -90,7 +92,7 @@ def _clearance_groups(review) -> dict[float, list[BaseGeometry]]:
 
 
 def _frame(review, rows: list[dict]) -> gpd.GeoDataFrame:
-    if not rows:
+    if not rows:  # nothing to show (no channels or docks: no rings); left out of the layers
         return gpd.GeoDataFrame({"geometry": []}, geometry="geometry", crs=review.site.crs)
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=review.site.crs)
 
@@ -217,8 +219,24 @@ def _dimension_lines(review) -> gpd.GeoDataFrame:
 
 
 def _no_go(review) -> gpd.GeoDataFrame:
-    rows = [{"kind": kind, "geometry": geom} for kind, geom in no_go_areas(review).items() if not geom.is_empty]
+    """The no-go areas, each with what keeps the dock out and the limit it is held to (ft)."""
+    envelope, radii = review.layout.envelope, clearance_ft(review)
+    rings = ", ".join(f"{ft:,.1f} ft of {layer}" for layer, ft in radii.items())
+    why = {
+        "setback": (f"no dock: within the {envelope.required_setback_ft:,.1f} ft side setback", envelope.required_setback_ft),
+        "reach": (f"no dock: beyond the {envelope.reach_limit_ft:,.1f} ft reach limit", envelope.reach_limit_ft),
+        "clearance": (f"no seaward end: within {rings}", min(radii.values()) if radii else None),
+    }
+    rows = [{"kind": kind, "reason": why[kind][0], "limit_ft": why[kind][1], "area_sqft": shapely.area(geom) * review.site.ft_per_unit ** 2,
+             "geometry": geom} for kind, geom in no_go_areas(review).items() if not geom.is_empty]
     return _frame(review, rows)
+
+
+def _envelope(review) -> gpd.GeoDataFrame:
+    """Where a compliant dock may stand (the exhibit's green area), with the envelope's figures and why none may."""
+    envelope = review.layout.envelope
+    frame = envelope_frame(envelope, review.site.crs)
+    return frame.assign(reach_limit_ft=_feet(envelope.reach_limit_ft), possible=envelope.possible)  # None: no check limits the reach
 
 
 #: Layer name -> builder, in the order the GeoPackage lists them.
@@ -233,6 +251,7 @@ LAYERS = {
     "frontage": _frontage,
     "dimension_lines": _dimension_lines,
     "no_go_areas": _no_go,
+    "envelope": _envelope,
 }
 
 

@@ -1,4 +1,4 @@
-"""What the outputs read off a Review's checks: a check by its id, and the limits a drawing needs.
+"""What the outputs read off a Review: a check by its id, the limits a drawing needs, and paths as a report prints them.
 
 The outputs never decide pass or fail and never look a limit up in the profile:
 a limit drawn (the clearance rings, the reach limit, the lifted boat's height) is
@@ -6,6 +6,10 @@ the limit of the check that holds the dock to it.
 """
 
 from __future__ import annotations
+
+import os
+import re
+from pathlib import PurePath
 
 from dockreview.rules.base import CheckResult
 
@@ -49,3 +53,32 @@ def clearance_words(radii: dict[str, float]) -> str:
     if len(set(radii.values())) == 1:
         return f"{next(iter(radii.values())):,.0f} ft"
     return ", ".join(f"{ft:,.0f} ft of {layer}" for layer, ft in radii.items())
+
+
+#: An absolute path in a message: POSIX (``/home/...``) or Windows (``C:\...``), up to a space, colon or bracket.
+_ABSOLUTE = re.compile(r"(?<![\w./\\:])(?:/|[A-Za-z]:[\\/])[^\s:;,()\[\]'\"]+")
+
+
+def relative_paths(text: str, folder) -> str:
+    """``text`` with every absolute path in it written relative to ``folder`` (the manifest's), as a report prints it.
+
+    A report goes to a Board and an applicant: it names the site's files as the
+    manifest does, never the analyst's own folders.
+
+    Examples
+    --------
+    >>> relative_paths("docks layer /srv/a/site/docks.shp: 2 rows; /srv/a/site/site.toml: crs", "/srv/a/site")
+    'docks layer docks.shp: 2 rows; site.toml: crs'
+    >>> relative_paths("parcels /srv/a/shared/parcels.gpkg:lots; read at https://ecode360.com/x", "/srv/a/site")
+    'parcels ../shared/parcels.gpkg:lots; read at https://ecode360.com/x'
+    """
+    folder = str(folder)
+
+    def relative(match: re.Match) -> str:
+        path = match.group(0)
+        try:
+            return os.path.relpath(path, folder)
+        except ValueError:  # another drive (Windows): no relative path, the file's name
+            return PurePath(path).name
+
+    return _ABSOLUTE.sub(relative, text)

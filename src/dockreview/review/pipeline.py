@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import html
 import json
+import math
 import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -27,7 +29,7 @@ from dockreview.measure.compute import measure
 from dockreview.measure.measurements import Layout, Measurements
 from dockreview.profile import Profile
 from dockreview.rules import CheckResult, Facts, RuleSet, apply_waivers, ruleset, verdict, verdict_reason
-from dockreview.rules.base import BOARD
+from dockreview.rules.base import BOARD, decimals_for
 from dockreview.rules.runner import exempted
 
 if TYPE_CHECKING:
@@ -144,15 +146,39 @@ class Review:
         """The review as JSON text."""
         return json.dumps(self.to_dict(), indent=kwargs.pop("indent", 2), allow_nan=False, **kwargs)
 
-    def to_frame(self) -> pd.DataFrame:
-        """One row per check: id, section, title, status, value, limit, unit, message."""
-        return pd.DataFrame([c.to_dict() for c in self.checks]).set_index("id")
+    def to_frame(self, *, rounded: bool = False) -> pd.DataFrame:
+        """One row per check: id, section, title, status, value, limit, unit, message.
+
+        ``rounded``: value, limit and margin rounded as the check prints them (a
+        count to a whole number, a length to 0.1 ft, more only where the value
+        would otherwise read as its limit), for a table to read rather than compute with.
+        """
+        frame = pd.DataFrame([c.to_dict() for c in self.checks]).set_index("id")
+        if rounded:
+            places = [decimals_for(c.value, c.unit, c.limit) if c.value is not None else 1 for c in self.checks]
+            for column in ("value", "limit", "margin"):
+                frame[column] = [None if v is None or pd.isna(v) else round(float(v), p) for v, p in zip(frame[column], places)]
+        return frame
 
     def plot(self, ax=None, **kwargs):
-        """Draw the site plan; returns ``(fig, ax)`` (see :func:`dockreview.plot.plot_review`)."""
+        """Draw the site plan; returns ``(fig, ax)`` (see :func:`dockreview.outputs.exhibit.plot_review`).
+
+        With ``ax`` the map is drawn onto your axes with no legend unless ``legend=True``.
+        """
         from dockreview.outputs.exhibit import plot_review
 
         return plot_review(self, ax=ax, **kwargs)
+
+    def explore(self, m=None, **kwargs):
+        """The review on an interactive folium map, as ``GeoDataFrame.explore`` (see :func:`dockreview.outputs.explore.explore`)."""
+        from dockreview.outputs.explore import explore
+
+        return explore(self, m, **kwargs)
+
+    def __repr__(self) -> str:
+        counts = Counter(c.status for c in self.checks)
+        statuses = ", ".join(f"{n} {status}" for status, n in counts.most_common())
+        return f"<Review {self.site.name!r}, parcel {self.site.parcel_id}: {self.verdict} ({len(self.checks)} checks: {statuses})>"
 
     def to_geodataframe(self):
         """The derived layers in one GeoDataFrame, column ``layer`` (see :func:`dockreview.export.to_geodataframe`)."""
@@ -164,8 +190,9 @@ class Review:
         rows = []
         for c in self.checks:
             colour = STATUS_COLOURS.get(c.status, "#000")
-            value = "" if c.value is None else f"{c.value:,.1f}"
-            limit = "" if c.limit is None else f"{c.limit:,.1f}"
+            places = decimals_for(c.value, c.unit, c.limit) if c.value is not None and math.isfinite(c.value) else 1
+            value = "" if c.value is None else f"{c.value:,.{places}f}"
+            limit = "" if c.limit is None else f"{c.limit:,.{places}f}"
             rows.append(
                 f"<tr><td>{html.escape(c.id)}</td><td>{html.escape(c.section)}</td><td>{value}</td>"
                 f"<td>{limit}</td><td>{html.escape(c.unit)}</td>"

@@ -227,8 +227,11 @@ def test_title_block_scale_bar_and_north_arrow(exhibit):
     for key, field in (("applicant", "Applicant"), ("application", "Application no."), ("address", "Address"), ("prepared_by", "Prepared by")):
         assert block[f"title:{key}"] == f"{field}: not given"
     assert block["title:note"] == NOT_A_SURVEY
-    ids = [c.id for c in review.board_determinations]
-    assert block["title:board"] == f"Board items pending: {len(ids)} ({', '.join(ids)})"
+    # the Board items in words (issue 16: not by id), the field's pieces joined as the columns set them
+    items = review.board_determinations
+    board = "\n".join(block[k] for k in sorted(block, key=lambda k: int(k.split(":")[2]) if k.count(":") == 2 else 1)
+                      if k == "title:board" or k.startswith("title:board:"))
+    assert board == f"Board items pending: {len(items)}" + "".join(f"\n- {c.title} ({c.section})" for c in items)
     assert "Kings Point" in block["title:profile"]
     assert "EPSG:2263" in block["title:crs"]
     assert block["title:convergence"].startswith("Grid north is 0.1") and "east of true north" in block["title:convergence"]
@@ -309,11 +312,20 @@ def test_plot_onto_given_axes_returns_it():
     plt.close(fig)
 
 
+def test_plot_onto_given_axes_draws_no_legend_unless_asked():
+    """Issue 16: the user's axes stay the map's; the legend panel is the page's."""
+    fig, ax = plt.subplots(figsize=(7, 5))
+    reviewed("straight-t-float").plot(ax=ax)
+    assert ax.get_legend() is None and not fig.legends
+    assert _labels(ax)  # the map and its dimensions are drawn
+    plt.close(fig)
+
+
 def test_plot_onto_given_axes_keeps_its_legend_inside_them():
-    """Two options side by side (the notebook): each legend within its own axes, no label under it."""
+    """Two options side by side (the notebook), the legend asked for: each within its own axes, no label under it."""
     fig, axes = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
     for name, ax in zip(("curved-cove", "straight-t-float"), axes):
-        reviewed(name).plot(ax=ax)
+        reviewed(name).plot(ax=ax, legend=True)
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     for ax, other in ((axes[0], axes[1]), (axes[1], axes[0])):

@@ -25,11 +25,17 @@ from matplotlib.text import Text
 
 import dockreview
 from dockreview.outputs.exhibit import MIN_FONT_PT, NOT_A_SURVEY, plot_review
+from support.drawn import assert_dimensions_clear, dimension_lines
 from support.paths import DATA
 from support.samples import SITES
 from support.sitegen import make_site, rect, strip
 
 SAMPLES = SITES
+
+
+def cited(section: str) -> str:
+    """A section as the title block cites it: in brackets, with a section sign where it opens with its own."""
+    return f"(§ {section})" if section.startswith("(") else f"({section})"
 #: Renders in these tests are at this dpi: the layout is decided at it, so the checks hold at it.
 DPI = 50
 EXHIBIT = {
@@ -57,7 +63,7 @@ def label_texts(ax) -> list[Text]:
     """The map's placed labels: dimensions, names and soundings."""
     return [
         t for t in ax.texts
-        if t.get_visible() and t.get_text() and (t.get_gid() or "").split(":")[0] in ("dimension", "name", "sounding")
+        if t.get_visible() and t.get_text() and (t.get_gid() or "").split(":")[0] in ("dimension", "name", "sounding", "component")
     ]
 
 
@@ -115,6 +121,13 @@ def assert_legible_layout(review, fig, ax) -> None:
     for text, shape in zip(labels, shapes):
         for panel in panels:
             assert shape.intersection(panel).area < 1.0, (text.get_text(), "panel")
+    # ... nor a dimension line (issue 16: the reach line ended on the left setback's label)
+    for key, segments in dimension_lines(ax).items():
+        line = shapely.multilinestrings(list(segments))
+        for text, shape in zip(labels, shapes):
+            assert not shape.buffer(-0.5).intersects(line), (text.get_text(), f"dimension line {key}")
+    # the dimension lines clear of other lines, of the furniture, above the line work (tests/support/drawn.py)
+    assert_dimensions_clear(fig, ax)
     # nothing is set under 7 pt, sounding labels included
     small = [(t.get_text(), t.get_fontsize()) for t in drawn_texts(fig) if t.get_fontsize() < MIN_FONT_PT - 1e-9]
     assert not small
@@ -145,8 +158,8 @@ def test_sample_site_exhibit_is_legible(name):
         assert NOT_A_SURVEY in text
         pending = review.board_determinations
         assert f"Board items pending: {len(pending)}" in text if pending else "Board items pending: none" in text
-        for check in pending:
-            assert check.id in text
+        for check in pending:  # by title and section (issue 16: in words, not by id)
+            assert f"- {check.title} {cited(check.section)}" in text
         assert "grid north" in text and "1 in = " in text
     finally:
         plt.close(fig)

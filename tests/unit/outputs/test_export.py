@@ -18,7 +18,7 @@ from support.paths import DATA
 
 EXPECTED_LAYERS = {
     "dock_components", "side_lines", "setback_band", "allowed_reach_line", "clearance_rings",
-    "seaward_terminus", "water_corners", "frontage", "dimension_lines", "no_go_areas",
+    "seaward_terminus", "water_corners", "frontage", "dimension_lines", "no_go_areas", "envelope",
 }
 
 

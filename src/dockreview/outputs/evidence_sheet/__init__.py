@@ -18,7 +18,6 @@ the sheet kit (:mod:`dockreview.outputs.sheet`), as the site plan is.
 
 from __future__ import annotations
 
-import textwrap
 from datetime import date
 
 import matplotlib.pyplot as plt
@@ -29,7 +28,9 @@ from dockreview.inputs.crs import describe
 from dockreview.outputs.evidence_sheet.figures import draw_panel
 from dockreview.outputs.evidence_sheet.plan import draw_plan, plot_plan
 from dockreview.outputs.evidence_sheet.section import plot_section
+from dockreview.outputs.sheet.draw import px
 from dockreview.outputs.sheet.page import save_figure
+from dockreview.outputs.sheet.text import wrap_to
 from dockreview.outputs.style import EVIDENCE_COLOURS, FONT_PT, MARGIN_IN, MIN_FONT_PT, NOT_A_SURVEY, PAGES
 
 __all__ = ["EVIDENCE_COLOURS", "FOOT_IN", "HEAD_IN", "PANEL_IN", "PLAN_SHARE", "plot_evidence", "plot_plan", "plot_section", "save_evidence"]
@@ -87,22 +88,23 @@ def plot_evidence(review, evidence: Evidence | None = None, ax=None, page: str =
         axes.set_gid(gid)
     site = review.site
     exhibit = site.manifest.exhibit
-    fig.text(m / width, 1 - m / height, f"BOARD EVIDENCE - {site.name} - parcel {site.parcel_id}", fontsize=fontsize * 1.6,
-             fontweight="bold", va="top", ha="left")
+    line_px = (width - 2 * m) * fig.dpi  # every line of the sheet's words is wrapped to the room it has
+    fig.text(m / width, 1 - m / height, wrap_to(fig, f"BOARD EVIDENCE - {site.name} - parcel {site.parcel_id}", line_px,
+             fontsize * 1.6, "bold"), fontsize=fontsize * 1.6, fontweight="bold", va="top", ha="left", gid="evidence:title")
     fig.text(m / width, 1 - (m + 0.25 * scale) / height,
-             "Docks H and the waiver clause (Art. VIII): figures for the Board of Trustees' judgment, not findings. "
-             f"Verdict of the checks: {review.verdict.upper()}.", fontsize=fontsize, va="top", ha="left")
+             wrap_to(fig, "Docks H and the waiver clause (Art. VIII): figures for the Board of Trustees' judgment, not findings. "
+                     f"Verdict of the checks: {review.verdict.upper()}.", line_px, fontsize), fontsize=fontsize, va="top", ha="left")
     fig.text(m / width, m / height,
-             textwrap.fill(f"{NOT_A_SURVEY} Angles in degrees, azimuths from grid north. Working CRS {describe(site.crs)}. "
-                           f"dockreview {__version__}; {exhibit.date or date.today().isoformat()}.", int(draw_w * 72 / (0.5 * fontsize))),
+             wrap_to(fig, f"{NOT_A_SURVEY} Angles in degrees, azimuths from grid north. Working CRS {describe(site.crs)}. "
+                     f"dockreview {__version__}; {exhibit.date or date.today().isoformat()}.", draw_w * fig.dpi, fontsize),
              fontsize=fontsize, va="bottom", ha="left")
     handles = draw_plan(review, evidence, plan_ax, fontsize=fontsize, round_scale=True)
-    plan_ax.set_title("Plan: the neighbours' views, the pier-head line, the waterway, the adjoining owners' water",
-                      fontsize=fontsize + 1, loc="left", pad=3)
+    plan_ax.set_title(wrap_to(fig, "Plan: the neighbours' views, the pier-head line, the waterway, the adjoining owners' water",
+                              draw_w * fig.dpi, fontsize + 1), fontsize=fontsize + 1, loc="left", pad=3)
     legend_ax.set_axis_off()
-    wrap = int(panel * 72 / (0.5 * fontsize)) - 8
+    label_px = panel * fig.dpi - px(fig, fontsize * 4.2)  # the panel less the legend's handle and its padding
     for handle in handles:
-        handle.set_label(textwrap.fill(handle.get_label(), wrap, subsequent_indent="  "))
+        handle.set_label(wrap_to(fig, handle.get_label(), label_px, fontsize))
     legend = legend_ax.legend(handles=handles, fontsize=fontsize, loc="upper left", framealpha=0.95,
                               mode="expand", borderaxespad=0.0)
     plot_section(review, evidence, section_ax, fontsize=fontsize)

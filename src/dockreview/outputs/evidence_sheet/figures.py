@@ -6,9 +6,8 @@ every figure and its method, the panel as many as fit beside the drawings.
 
 from __future__ import annotations
 
-import textwrap
-
 from dockreview.evidence.measures import NEIGHBOUR_WATER_FT, ONE_THIRD_NOTE, PASS_UNDER_FT, STEP_OVER_FT, Evidence
+from dockreview.outputs.sheet.text import wrap_to
 
 
 def panel_lines(evidence: Evidence) -> list[tuple[str, str]]:
@@ -33,12 +32,18 @@ def panel_lines(evidence: Evidence) -> list[tuple[str, str]]:
     head(ph)
     v = ph.values
     if v["offset_ft"] is not None:
-        out.append(("text", f"the dock {abs(v['offset_ft']):,.1f} ft {'seaward' if v['offset_ft'] > 0 else 'landward'} "
-                            f"of the line ({v['left_dock'] or '-'} / {v['right_dock'] or '-'})"))
+        ends = " and ".join(d for d in (v["left_dock"], v["right_dock"]) if d) or "the neighbouring docks"
+        out.append(("text", f"straight: the dock reaches {abs(v['offset_ft']):,.1f} ft "
+                            f"{'seaward' if v['offset_ft'] > 0 else 'landward'} of the line through the ends of {ends}, "
+                            "measured square to the line"))
     if v["reach_beyond_neighbours_ft"] is not None:
         beyond = v["reach_beyond_neighbours_ft"]
-        out.append(("text", f"along the shore it reaches {abs(beyond):,.1f} ft {'more' if beyond >= 0 else 'less'} than "
-                            f"its neighbours here ({q(v['neighbours_reach_here_ft'])})"))
+        out.append(("text", f"along the shore: its reach from the MHW line, {q(v['proposed_reach_ft'])}, is {abs(beyond):,.1f} ft "
+                            f"{'more' if beyond >= 0 else 'less'} than its neighbours' reach here ({q(v['neighbours_reach_here_ft'])}, "
+                            "interpolated along the shore)"))
+    if v["offset_ft"] is not None and v["reach_beyond_neighbours_ft"] is not None:
+        out.append(("note", "Where the shore bends, the straight line cuts across the bend and the two differ: read the "
+                            "figure along the shore."))
     if v["shore_dock_count"]:
         out.append(("text", f"{v['shore_dock_count']} docks: median reach {q(v['median_reach_ft'])}, greatest "
                             f"{q(v['greatest_reach_ft'])}; this one {q(v['proposed_reach_ft'])}"))
@@ -94,7 +99,6 @@ def draw_panel(panel_ax, evidence: Evidence, fontsize: float) -> None:
     fig = panel_ax.figure
     renderer = fig.canvas.get_renderer()
     box = panel_ax.get_window_extent(renderer)
-    chars = max(20, int(box.width / fig.dpi * 72 / (0.5 * fontsize)))
     styles = {"head": ("bold", "black", 0.35), "text": ("normal", "black", 0.0), "need": ("normal", "#9a6700", 0.0),
               "note": ("normal", "#555555", 0.3)}
     point = fig.dpi / 72 / box.height  # one point as a fraction of the panel's height
@@ -102,7 +106,7 @@ def draw_panel(panel_ax, evidence: Evidence, fontsize: float) -> None:
     for style, text in panel_lines(evidence):
         weight, colour, gap = styles[style]
         y -= gap * fontsize * point
-        wrapped = textwrap.fill(text, chars, subsequent_indent="  " if style != "head" else "")
+        wrapped = wrap_to(fig, text, box.width, fontsize, weight, indent="  " if style != "head" else "")
         artist = panel_ax.text(0.0, y, wrapped, transform=panel_ax.transAxes, fontsize=fontsize, fontweight=weight,
                                color=colour, va="top", ha="left", linespacing=1.1)
         height = artist.get_window_extent(renderer).height / box.height

@@ -9,7 +9,6 @@ function and labelled by its placer.
 from __future__ import annotations
 
 import math
-import textwrap
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -18,9 +17,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from dockreview.evidence.measures import NEIGHBOUR_WATER_FT, Evidence
-from dockreview.outputs.sheet.draw import draw_lines, fill
-from dockreview.outputs.sheet.labels import Placer, box_shape, place_first
+from dockreview.outputs.sheet.draw import draw_lines, fill, px
+from dockreview.outputs.sheet.labels import Placer, box_shape, leader, leader_candidates, place_first
 from dockreview.outputs.sheet.page import fit_view
+from dockreview.outputs.sheet.text import wrap_to
 from dockreview.outputs.style import COLOURS, EVIDENCE_COLOURS, MIN_FONT_PT
 
 
@@ -33,9 +33,26 @@ def label(ax, xy, text, fontsize, colour="black", **kwargs):
     )
 
 
-def place(placer: Placer, text: str, fontsize: float, colour: str, candidates: list[dict]):
-    """Set ``text`` at the first of ``candidates`` (annotation positions) the placer finds free, else the last."""
-    return place_first(placer, candidates, lambda where: label(placer.ax, where.pop("xy"), text, fontsize, colour, **where))
+def place(placer: Placer, text: str, fontsize: float, colour: str, candidates: list[dict], *, anchor=None):
+    """Set ``text`` at the first of ``candidates`` (annotation positions) the placer finds free.
+
+    With none free and an ``anchor`` (data), out on a leader to it where that is
+    free; else not at all (the figures panel gives every figure): a label never
+    covers the dock or another label.
+    """
+    ax = placer.ax
+    artist = place_first(placer, candidates, lambda where: label(ax, where.pop("xy"), text, fontsize, colour, **where), last=False)
+    if artist is not None or anchor is None:
+        return artist
+    at = ax.transData.transform(np.asarray(anchor, dtype=float))
+    artist = label(ax, tuple(anchor), text, fontsize, colour, xytext=tuple(anchor), textcoords="data")
+    width, height = placer.measure(artist)
+    best = placer.choose(leader_candidates(at, width, height, px(ax.figure, 6.0), base_cost=0.0), leader_from=at)
+    if best is None:
+        artist.remove()
+        return None
+    leader(ax, best[3], at, colour)
+    return placer.commit(artist, best[1], best[2], best[3])
 
 
 def data_box(ax, geom):
@@ -199,7 +216,8 @@ def _draw_pierhead(ax, evidence: Evidence, fontsize: float, legend: list, placer
     ends = np.asarray(line.coords)
     order = (0, -1) if np.hypot(*(ends[0] - tip)) >= np.hypot(*(ends[-1] - tip)) else (-1, 0)
     candidates = [_beyond(line, e) for e in order] + [_along(line, f, side) for f in (0.2, 0.8) for side in (1.0, -1.0)]
-    place(placer, f"pier-head line: the dock {abs(offset):,.1f} ft {where}", fontsize, EVIDENCE_COLOURS["pierhead"], candidates)
+    place(placer, f"pier-head line: the dock {abs(offset):,.1f} ft {where}", fontsize, EVIDENCE_COLOURS["pierhead"], candidates,
+          anchor=np.asarray(line.interpolate(0.5, normalized=True).coords[0]))
 
 
 def _draw_waterway(ax, evidence: Evidence, fontsize: float, legend: list, placer) -> None:
@@ -211,7 +229,8 @@ def _draw_waterway(ax, evidence: Evidence, fontsize: float, legend: list, placer
         xy = np.asarray(line.coords)
         ax.plot(*xy[-1], marker="|", ms=8, color=EVIDENCE_COLOURS["waterway"], zorder=8)
         place(placer, f"waterway {v['width_along_axis_ft']:,.1f} ft", fontsize, EVIDENCE_COLOURS["waterway"],
-                     [_along(line, f, side) for f in (0.7, 0.55, 0.85, 0.4) for side in (1.0, -1.0)])
+              [_along(line, f, side) for f in (0.7, 0.55, 0.85, 0.4) for side in (1.0, -1.0)],
+              anchor=np.asarray(line.interpolate(0.7, normalized=True).coords[0]))
         legend.append(Line2D([], [], color=EVIDENCE_COLOURS["waterway"], lw=0.9, label="waterway width along the dock's axis"))
     if "clear" in g and g["clear"].length > 0:
         line = g["clear"]
@@ -219,7 +238,8 @@ def _draw_waterway(ax, evidence: Evidence, fontsize: float, legend: list, placer
         ax.annotate("", xy=xy[-1], xytext=xy[0], arrowprops=dict(arrowstyle="<|-|>", color=EVIDENCE_COLOURS["clear"], lw=1.0,
                                                                    shrinkA=0, shrinkB=0), zorder=9)
         place(placer, f"clear {v['clear_width_ft']:,.1f} ft", fontsize, EVIDENCE_COLOURS["clear"],
-                     [_along(line, f, side) for f in (0.5, 0.3, 0.7, 0.15, 0.85) for side in (-1.0, 1.0)])
+              [_along(line, f, side) for f in (0.5, 0.3, 0.7, 0.15, 0.85) for side in (-1.0, 1.0)],
+              anchor=np.asarray(line.interpolate(0.5, normalized=True).coords[0]))
         legend.append(Line2D([], [], color=EVIDENCE_COLOURS["clear"], marker=r"$\leftrightarrow$", ls="", ms=9,
                              label="clear width left to the opposite shore or a dock there"))
 
@@ -263,7 +283,8 @@ def draw_plan(review, evidence: Evidence, ax, *, fontsize: float = MIN_FONT_PT, 
     _draw_neighbour_water(ax, evidence, fontsize, handles)
     _draw_foreshore(ax, evidence, fontsize, handles)
     placer = Placer(ax, inset=0.0)
-    placer.avoid(data_box(ax, shapely.buffer(review.dock.footprint, 3.0 / review.site.ft_per_unit)))
+    for part in review.dock.components.geometry.values:  # no label on the proposed dock
+        placer.avoid(shapely.transform(shapely.buffer(part, 2.0 / review.site.ft_per_unit), ax.transData.transform))
     for vp in evidence.water_views.geometry.get("viewpoints", []):
         placer.avoid(data_box(ax, shapely.buffer(vp["point"], _fan_radius(ax))))
     _draw_pierhead(ax, evidence, fontsize, handles, placer)
@@ -301,7 +322,7 @@ def plot_plan(review, evidence: Evidence | None = None, ax=None, *, fontsize: fl
     handles = draw_plan(review, evidence, ax, fontsize=fontsize, round_scale=round_scale)
     if legend:  # beside the plan, not over it
         for handle in handles:
-            handle.set_label(textwrap.fill(handle.get_label(), 44, subsequent_indent="  "))
+            handle.set_label(wrap_to(fig, handle.get_label(), px(fig, 220.0), fontsize))
         lg = ax.legend(handles=handles, fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0,
                        framealpha=0.95)
         lg.set_zorder(20)

@@ -20,6 +20,25 @@ from dockreview.outputs.sheet.text import renderer
 from dockreview.outputs.style import COLOURS, EVIDENCE_COLOURS, MIN_FONT_PT
 
 
+def assumed_mhw_ft(stations: np.ndarray, bottom: np.ndarray) -> float:
+    """The MHW level the section draws when the data do not give it (ft above MLW): labelled "assumed" wherever drawn.
+
+    A foot above the highest bottom the soundings give landward of the MHW
+    crossing (and above MLW), rounded up to the half foot, so that the deck's
+    height above MHW can be drawn over water; not an elevation of the data.
+
+    Examples
+    --------
+    >>> assumed_mhw_ft(np.array([-10.0, 0.0, 10.0]), np.array([np.nan, -0.5, -2.0]))
+    1.0
+    >>> assumed_mhw_ft(np.array([-10.0, 0.0]), np.array([1.2, 0.4]))
+    2.5
+    """
+    known = np.isfinite(bottom) & (stations <= 0)
+    highest = max(float(np.max(bottom[known])) if known.any() else 0.0, 0.0)
+    return float(np.ceil((highest + 1.0) * 2.0 - 1e-9) / 2.0)
+
+
 def plot_section(review, evidence: Evidence | None = None, ax=None, *, fontsize: float = MIN_FONT_PT):
     """Draw the dock in section along its axis: bottom, MHW, MLW, deck, piles, float, navigable depth, 200-ft limit.
 
@@ -52,9 +71,8 @@ def plot_section(review, evidence: Evidence | None = None, ax=None, *, fontsize:
     mhw = v["mhw_elevation_ft"]
     mhw_known = mhw is not None
     if not mhw_known:
-        # the MHW level above MLW is not in the data: MHW is drawn as the deck height's reference only
-        mhw = float(np.nanmax(bottom[known & (s <= 0)])) if (known & (s <= 0)).any() else 0.0
-        mhw = max(mhw, 0.0) + 1.0
+        # the MHW level above MLW is not in the data: an assumed level, said so wherever it is drawn
+        mhw = assumed_mhw_ft(s, bottom)
     deck = None if deck_h is None else mhw + deck_h
     floor = float(np.nanmin(bottom)) if known.any() else -10.0
     lift = limit_of(review, "lift-height")  # the lifted boat drawn at the height its check allows
@@ -75,10 +93,11 @@ def plot_section(review, evidence: Evidence | None = None, ax=None, *, fontsize:
     ax.axhline(mhw, color=COLOURS["mhw"], lw=1.1, ls="-" if mhw_known else (0, (2, 2)), zorder=3)
     ax.text(x1, 0.0, " MLW 0.0 ft", va="center", ha="left", fontsize=fontsize, color=EVIDENCE_COLOURS["mlw"], clip_on=False)
     if mhw_known:
-        ax.text(x1, mhw, f" MHW +{mhw:.1f} ft", va="center", ha="left", fontsize=fontsize, color=COLOURS["mhw"], clip_on=False)
+        ax.text(x1, mhw, f" MHW +{mhw:.1f} ft", va="center", ha="left", fontsize=fontsize, color=COLOURS["mhw"], clip_on=False,
+                gid="section:mhw")
     else:
-        ax.text(x1, mhw, " MHW: height\n above MLW not\n in the data", va="bottom", ha="left", fontsize=fontsize,
-                color=COLOURS["mhw"], clip_on=False)
+        ax.text(x1, mhw, f" MHW assumed\n +{mhw:.1f} ft above\n MLW (not in\n the data)", va="bottom", ha="left",
+                fontsize=fontsize, color=COLOURS["mhw"], clip_on=False, gid="section:mhw")
     ax.axvline(0.0, color=COLOURS["mhw"], lw=0.5, ls=":", zorder=3)
 
     # the deck and its piles
@@ -151,7 +170,7 @@ def plot_section(review, evidence: Evidence | None = None, ax=None, *, fontsize:
         candidates.append(dict(xy=(x1 - 0.01 * (x1 - x0), low + 0.3), ha="right", va="bottom"))
         place(placer, text, fontsize, EVIDENCE_COLOURS["foreshore"], candidates)
     ax.set_xlabel("distance along the dock's axis from its MHW crossing (ft)", fontsize=fontsize)
-    ax.set_ylabel("elevation (ft above MLW)" if mhw_known else "ft above MLW; deck: ft above the MHW line", fontsize=fontsize)
+    ax.set_ylabel("elevation (ft above MLW)" if mhw_known else f"ft above MLW (MHW assumed +{mhw:.1f} ft)", fontsize=fontsize)
     ax.tick_params(labelsize=fontsize)
     ax.grid(True, lw=0.3, color="#bbbbbb")
     box = ax.get_position()

@@ -7,22 +7,30 @@ One renderer draws every exhibit: ``check --map``, ``map``, ``report``,
 With ``ax=None`` it lays out a whole exhibit page (letter or tabloid, landscape):
 the map at a round engineer's scale (``1 in = 40 ft`` at the printed size), a
 legend of every symbol drawn, a locator of the whole lot, and a title block
-(site, parcel, applicant, application, address, preparer, date, verdict, the
-Board items still to be determined, profile, working CRS and its convergence,
-data sources, and the standing note that the exhibit is drawn from GIS data and
-is not a survey). :func:`plot_envelope` draws the same page for ``envelope --map``
-with the lot's envelope, and says "no dock possible" when none may stand.
+(site, parcel, applicant, application, address, preparer, date; the verdict with
+its reasons: each failing check in words with its value and limit, what to supply
+for the checks that need data, the waived checks with their waiver, the Board
+items by title; profile, working CRS and its convergence, data sources, the
+standing note that the exhibit is drawn from GIS data and is not a survey, and
+a chart MHW line's accuracy note). :func:`plot_envelope` draws the same page for
+``envelope --map`` with the lot's envelope, and says "no dock possible" when none
+may stand. With ``ax`` given the map is drawn onto it, with no legend unless
+``legend=True``.
 :func:`save_map` and :func:`save_envelope_map` write the page as PNG (300 dpi),
 PDF or SVG (vectors), whole or not at all.
 
 Everything drawn comes from the :class:`~dockreview.review.Review` (its measurements,
 its checks and its layout) or the :class:`~dockreview.measure.envelope.Envelope`:
 each dimension shows the value the check decided on, in the warning colour when
-its check (or, for a side setback, that side of it) failed. Labels are placed by
-the sheet kit's placer from the text extents the renderer reports: none overlaps
-another label, a dock component, a water corner, the north arrow, the scale bar
-or the panels; a dimension label that cannot sit beside its line moves along it,
-then out to a leader line.
+its check (or, for a side setback, that side of it) failed. Each dimension line
+is drawn where it runs least on the map's other lines (set off square to itself,
+with extension lines back to what it measures), above the map's fills and lines;
+the walkway's width and the floats' area stand on their components. Soundings
+keep every cross, a legible subset labelled. Labels are placed by the sheet
+kit's placer from the text extents the renderer reports: none overlaps another
+label, a dimension line, a dock component, a water corner, the north arrow, the
+scale bar or the panels; a dimension label that cannot sit beside its line moves
+along it, then out to a leader line.
 
 The modules: ``layers`` (the map's layers and the names on them),
 ``dimensioning`` (the dimensions), ``titleblock`` (title block and legend) and

@@ -3,7 +3,10 @@ lines, the proposed dock and the soundings; and the names and depths set on them
 
 Each ``draw_*`` function draws one layer onto the map's axes and appends its
 legend entries. Limits drawn (the reach limit, the clearance rings) are read from
-the review's envelope and checks, never from the profile.
+the review's envelope and checks, never from the profile. Every sounding is
+marked with a small cross; :func:`place_soundings` labels a subset legible at the
+printed size (from the dock outward, :data:`SOUNDING_SPACING_EM` ems apart, none
+on land or on the MHW line): the navigable-depth contour carries the decision.
 """
 
 from __future__ import annotations
@@ -147,8 +150,6 @@ def _no_go(sheet: Sheet) -> dict:
         within = shapely.buffer(rip.frontage, limit / sheet.site.ft_per_unit, quad_segs=32)
         areas["reach"] = shapely.difference(rip.zone, within)
     areas["setback"] = shapely.difference(areas.get("setback", shapely.Polygon()), areas["reach"])
-    if "clearance" in areas:
-        areas["setback"] = shapely.difference(areas["setback"], areas["clearance"])
     return areas
 
 
@@ -331,24 +332,70 @@ def place_names(placer: Placer, names: list, fontsize: float) -> list[Text]:
     return placed
 
 
-def place_soundings(placer: Placer, soundings: list, fontsize: float) -> tuple[list[Text], int]:
-    """Label each sounding beside its cross where that is free; the labels and how many were left off."""
+#: Sounding labels stand no closer to each other than this many times the font size on the printed page: a legible subset.
+SOUNDING_SPACING_EM = 5.0
+
+
+def sounding_subset(points: np.ndarray, spacing: float, *, near=None, off=None) -> np.ndarray:
+    """The indices of a legible subset of sounding points (display): none in ``off``, none closer than ``spacing`` to another.
+
+    Taken nearest ``near`` (the dock) first, so that the depths round the dock are
+    the ones labelled; the contour carries the decision, the labels the figures.
+
+    Examples
+    --------
+    >>> sounding_subset(np.array([[0.0, 0.0], [5.0, 0.0], [12.0, 0.0], [30.0, 0.0]]), 10.0, near=shapely.Point(0, 0)).tolist()
+    [0, 2, 3]
+    """
+    points = np.asarray(points, dtype=float).reshape(-1, 2)
+    if not len(points):
+        return np.empty(0, dtype=int)
+    geoms = shapely.points(points)
+    keep = ~shapely.intersects(off, geoms) if off is not None and not off.is_empty else np.ones(len(points), dtype=bool)
+    order = np.flatnonzero(keep)
+    if near is not None and not near.is_empty:
+        order = order[np.argsort(shapely.distance(near, geoms[order]), kind="stable")]
+    chosen: list[int] = []
+    for i in order:
+        if not chosen or np.min(np.hypot(*(points[chosen] - points[i]).T)) >= spacing:
+            chosen.append(int(i))
+    return np.asarray(chosen, dtype=int)
+
+
+def place_soundings(placer: Placer, soundings: list, fontsize: float, *, near=None, off=None) -> tuple[list[Text], int]:
+    """Label a legible subset of the soundings beside their crosses; the labels and how many points were left unlabelled.
+
+    Every sounding keeps its cross (:func:`draw_soundings`). Taken nearest the dock
+    first and off ``off`` (display: the land and the MHW line), each is labelled
+    where its label is free of what the placer keeps clear and it stands
+    :data:`SOUNDING_SPACING_EM` ems from every sounding labelled before it; each
+    label is an annotation of its point.
+    """
     ax = placer.ax
-    labels, skipped = [], 0
+    labels = []
     gap = px(placer.fig, 1.5)
-    for (x, y), depth in soundings:
-        text = ax.text(0, 0, f"{depth:.1f}", fontsize=fontsize, color=COLOURS["sounding"], ha="center", va="center",
-                       zorder=4.5, gid="sounding", bbox=BACKING)
+    points = ax.transData.transform(np.array([xy for xy, _ in soundings], dtype=float).reshape(-1, 2))
+    spacing = px(placer.fig, SOUNDING_SPACING_EM * fontsize)
+    named: list[np.ndarray] = []
+    for i in sounding_subset(points, 0.0, near=near, off=off):  # every point off the land, nearest the dock first
+        if named and np.min(np.hypot(*(np.asarray(named) - points[i]).T)) < spacing:
+            continue
+        (x, y), depth = soundings[i]
+        # an annotation of the point it names (xy), its text set beside it
+        text = ax.annotate(f"{depth:.1f}", xy=(x, y), xytext=(x, y), fontsize=fontsize, color=COLOURS["sounding"], ha="center",
+                           va="center", zorder=4.5, gid="sounding", bbox=BACKING, annotation_clip=False)
         width, height = placer.measure(text)
-        p = ax.transData.transform((x, y))
+        p = points[i]
         cands = []
         for k, (sx, sy) in enumerate(((1, 1), (1, -1), (-1, 1), (-1, -1), (1, 0), (-1, 0))):
             centre = p + np.array([sx * (width / 2 + gap), sy * (height / 2 + gap) if sy else 0.0])
-            cands.append((0.1 * k, centre, 0.0, rect(centre, 0.0, width, height)))
+            shape = rect(centre, 0.0, width, height)
+            if off is None or not shape.intersects(off):
+                cands.append((0.1 * k, centre, 0.0, shape))
         best = placer.choose(cands)
         if best is None:
             text.remove()
-            skipped += 1
             continue
+        named.append(points[i])
         labels.append(placer.commit(text, best[1], 0.0, best[3]))
-    return labels, skipped
+    return labels, len(soundings) - len(labels)

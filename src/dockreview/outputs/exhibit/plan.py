@@ -11,7 +11,13 @@ from __future__ import annotations
 import shapely
 from matplotlib.lines import Line2D
 
-from dockreview.outputs.exhibit.dimensioning import dimensions, draw_dimension_lines, place_dimension
+from dockreview.outputs.exhibit.dimensioning import (
+    component_figures,
+    dimensions,
+    draw_dimension_lines,
+    place_component_figure,
+    place_dimension,
+)
 from dockreview.outputs.exhibit.layers import (
     Sheet,
     contours,
@@ -30,7 +36,7 @@ from dockreview.outputs.sheet.furniture import draw_locator, fit_locator, north_
 from dockreview.outputs.sheet.labels import Placer
 from dockreview.outputs.sheet.page import TITLE_IN, arrange, fit_view, new_page, save_figure
 from dockreview.outputs.sheet.text import renderer, wrap_to
-from dockreview.outputs.style import COLOURS, FONT_PT, MIN_FONT_PT, VERDICT_COLOURS
+from dockreview.outputs.style import COLOURS, FONT_PT, MIN_FONT_PT, STATUS_COLOURS, VERDICT_COLOURS
 
 
 def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
@@ -58,7 +64,7 @@ def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
 
 def _important(ax, sheet: Sheet, view, dock_parts, corner_marks, dim_lines) -> list:
     """What the furniture had better not hide (display), each with its weight."""
-    important = [(g, 50.0) for g in dock_parts] + [(g, 50.0) for g in corner_marks] + [(g.buffer(2), 1.0) for g in dim_lines]
+    important = [(g, 50.0) for g in dock_parts] + [(g, 50.0) for g in corner_marks] + [(g.buffer(2), 50.0) for g in dim_lines]
     env = envelope_of(sheet)
     if env is not None and not env.geometry.is_empty:
         important.append((to_display(ax, clip(env.geometry, view)), 0.002))
@@ -80,9 +86,11 @@ def _busy(ax, sheet: Sheet, zones: dict, view):
     return shapely.make_valid(to_display(ax, clip(water, view)))
 
 
-def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, legend: bool = True):
+def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, legend: bool | None = None):
     """Draw a sheet (review and/or envelope) onto ``ax``, or onto a new exhibit page."""
     review = sheet.review
+    if legend is None:  # a page has its legend panel; the user's own axes keep their room unless a legend is asked for
+        legend = ax is None
     p = None
     if ax is None:
         p = new_page(page)
@@ -101,10 +109,12 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
 
     if p is not None:
         colours = {"verdict": VERDICT_COLOURS.get(review.verdict, "black") if review is not None else "black",
-                   "no-dock": COLOURS["warning"] if sheet.envelope is not None and sheet.envelope.reasons else VERDICT_COLOURS["compliant"]}
+                   "no-dock": COLOURS["warning"] if sheet.envelope is not None and sheet.envelope.reasons else VERDICT_COLOURS["compliant"],
+                   "fails": STATUS_COLOURS["fail"], "supply": STATUS_COLOURS["needs-data"], "waived": STATUS_COLOURS["waived"],
+                   "caveat": COLOURS["warning"]}
         lines = title_lines(review, site=sheet.site, envelope=sheet.envelope, kind=sheet.kind) if title else []
-        block_h = title_block(p.block_ax, lines, fontsize, colours) if title else TITLE_IN[page][0]
         low, high = TITLE_IN[page]
+        block_h = title_block(p.block_ax, lines, fontsize, colours, page=page, max_in=high) if title else low
         arrange(p, min(max(block_h, low), high))
     bounds = _extent(sheet)
     view, scale = fit_view(ax, bounds, ft, round_scale=p is not None)
@@ -154,11 +164,10 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     busy = _busy(ax, sheet, zones, view)
     furniture = [("north", north_arrow(ax, fontsize)), ("scale", scale_bar(ax, ft, fontsize, scale))]
     taken = place_furniture(ax, furniture, important, busy)
-    hard = [*dock_parts, *corner_marks, *taken]
+    hard = [*dock_parts, *corner_marks, *taken, *[g.buffer(px(fig, 0.6)) for g in dim_lines]]  # no label on a dimension line
     if legend_artist is not None and p is None:
         hard.append(shapely.box(*legend_artist.get_window_extent(renderer(fig)).extents))
-    soft = [(g, 1.0) for g in dim_lines]
-    soft += [(to_display(ax, g), 1.0) for g in contours(ax)]
+    soft = [(to_display(ax, g), 1.0) for g in contours(ax)]
     if sheet.site.docks is not None and not sheet.site.docks.empty:
         soft.append((to_display(ax, clip(shapely.union_all(sheet.site.docks.geometry.values), view)), 2.0))
     rip = sheet.riparian
@@ -168,12 +177,19 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     placer = Placer(ax, hard, soft)
     for dim, ends in drawn_dims:
         place_dimension(placer, ends, dim, fontsize)
+    for dim, geom in component_figures(review) if review is not None else ():
+        place_component_figure(placer, dim, geom, fontsize)
     place_names(placer, names, fontsize)
-    place_soundings(placer, soundings, fontsize)
+    if soundings:
+        land = [g for g in (sheet.site.parcels.geometry.values if sheet.site.parcels is not None else []) if g.intersects(view)]
+        off = [to_display(ax, clip(shapely.union_all(land), view))] if land else []
+        off.append(to_display(ax, clip(sheet.site.mhw, view)).buffer(px(fig, 2.0)))
+        near = to_display(ax, review.layout.dock.footprint) if review is not None else None
+        place_soundings(placer, soundings, fontsize, near=near, off=shapely.union_all(off))
     return fig, ax
 
 
-def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, legend: bool = True, sheet: str = "review",
+def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, legend: bool | None = None, sheet: str = "review",
                 envelope=None):
     """Draw the site plan of a review.
 
@@ -188,8 +204,10 @@ def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, le
         Landscape page size of a new exhibit page (also sets the font size).
     title : bool
         Whether to draw the title (a title block on a new page).
-    legend : bool
-        Whether to draw the legend.
+    legend : bool, optional
+        Whether to draw the legend: by default on a new page (in its panel) and
+        not on axes given, whose room stays the map's; ``legend=True`` sets it
+        inside the given axes, in a strip the map keeps clear.
     sheet : {"review", "envelope"}
         ``"envelope"`` draws the lot's envelope and says in the title block
         whether a dock is possible (``envelope --map``).
@@ -209,7 +227,7 @@ def plot_review(review, ax=None, *, page: str = "letter", title: bool = True, le
     return _draw(drawn, ax, page=page, title=title, legend=legend)
 
 
-def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter", title: bool = True, legend: bool = True):
+def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter", title: bool = True, legend: bool | None = None):
     """Draw the lot's envelope on the exhibit page: with the review's dock and dimensions when one is given.
 
     The title block says "NO DOCK POSSIBLE" with the envelope's reasons when no

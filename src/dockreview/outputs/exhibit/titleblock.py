@@ -1,30 +1,33 @@
-"""The exhibit's title block and legend panel: what the sheet is, for whom, its verdict, and its symbols.
+"""The exhibit's title block and legend panel: what the sheet is, for whom, its verdict and why, and its symbols.
 
 :func:`title_lines` gives the title block's fields in the order they are printed
-(site, parcel, applicant, application, address, preparer, date, the verdict and
-the Board items still to be determined, the profile, the working CRS and its
-convergence, the data sources, and the standing note that the exhibit is drawn
-from GIS data and is not a survey); :func:`title_block` sets them in columns,
-each measured as drawn. :func:`legend_panel` sets the legend in the side panel.
+(site, parcel, applicant, application, address, preparer, date; the verdict and
+its reasons, read by :mod:`dockreview.outputs.reasons`: the failing checks with
+their values and limits, what to supply for those that need data, the waived
+checks with their waiver, the Board items by title; the standing note that the
+exhibit is drawn from GIS data and is not a survey, a chart MHW line's accuracy
+note; the profile, the working CRS and its convergence, the data sources, named
+relative to the manifest); :func:`title_block` sets them: the identity first,
+then every other field flowing down the columns at the least height that holds
+them, each measured as drawn. :func:`legend_panel` sets the legend in the side panel.
 """
 
 from __future__ import annotations
 
+import re
 import warnings
 from datetime import date
-from pathlib import Path
 
 import numpy as np
 from matplotlib.patches import Rectangle
 
 from dockreview._version import __version__
 from dockreview.inputs.crs import describe
+from dockreview.outputs.reading import relative_paths
+from dockreview.outputs.reasons import Reasons, reasons
 from dockreview.outputs.sheet.draw import px
 from dockreview.outputs.sheet.text import renderer, wrap_to
 from dockreview.outputs.style import MIN_FONT_PT, NOT_A_SURVEY
-
-#: Share of the title block's width each column takes.
-COLUMNS = (0.28, 0.27, 0.2, 0.25)
 
 
 def _convergence(site) -> float | None:
@@ -61,18 +64,63 @@ def extension_text(riparian) -> str:
     return "straight, along the last course" if riparian.direction == "last-course" else "straight, along the 50-ft chord"
 
 
-def _source_line(source) -> str:
-    """``"parcels: parcels.shp, EPSG:2263, 5"``: the file name, the CRS code, the feature count."""
+def _source_line(source, folder) -> str:
+    """``"parcels: parcels.shp, EPSG:2263, 5"``: the file relative to the manifest, the CRS code, the feature count."""
     crs = source.crs.split(" (", 1)[0]
-    return f"{source.role}: {Path(source.file).name}, {crs}, {source.features}"
+    return f"{source.role}: {relative_paths(source.file, folder)}, {crs}, {source.features}"
 
 
 def board_pending_text(review) -> str:
-    """``"Board items pending: 3 (board-navigation, pile-driving, lighting-character)"``."""
-    items = review.board_determinations
+    """``"Board items pending: 2"`` and each item by its title and section, one a line (``"... none"`` without any)."""
+    items = _glued(reasons(review.checks).board)
     if not items:
         return "Board items pending: none"
-    return f"Board items pending: {len(items)} ({', '.join(c.id for c in items)})"
+    return f"Board items pending: {len(items)}" + "".join(f"\n{BULLET}{item}" for item in items)
+
+
+#: What starts each item of a list in the title block.
+BULLET = "- "
+
+
+def _glued(items: list[str]) -> list[str]:
+    """Each item with its section citation kept on one line ("(Docks D(2)(c)[2])" is never broken)."""
+    short = 32  # a citation, a side; not a waiver's note
+
+    def glue(m: re.Match) -> str:
+        return m.group(0).replace(" ", "\u00a0") if len(m.group(0)) <= short else m.group(0)
+
+    return [re.sub(r"\((?:[^()]|\([^()]*\))*\)", glue, t) for t in items]
+
+
+def reason_lines(review) -> list[tuple[str, str, int]]:
+    """The verdict's reasons as title-block fields: the failing checks, what to supply, the waived checks, the Board items."""
+    why = reasons(review.checks)
+    why = Reasons(_glued(why.failing), why.supply, _glued(why.waived), _glued(why.board), why.needs_data)
+    lines = []
+    if why.failing:
+        lines.append(("fails", f"Fails {len(why.failing)} check{'s' if len(why.failing) != 1 else ''}:"
+                      + "".join(f"\n{BULLET}{t}" for t in why.failing), 1))
+    if why.supply:
+        lines.append(("supply", why.supply_heading + "".join(f"\n{BULLET}{t}" for t in why.supply), 1))
+    if why.waived:
+        lines.append(("waived", "Waived:" + "".join(f"\n{BULLET}{t}" for t in why.waived), 1))
+    lines.append(("board", board_pending_text(review), 1))
+    return lines
+
+
+def chart_caveat(site) -> str | None:
+    """The accuracy note of an MHW line taken from a chart cell ("compiled at 1:10,000 ... survey before deciding"), else None.
+
+    It is the note the site's loading gave when the manifest names chart cells and no MHW layer of its own.
+    """
+    manifest = site.manifest
+    if not manifest.charts or "mhw" in manifest.layers:
+        return None
+    note = next((w for w in site.warnings if w.startswith("chart ") and "MHW line" in w), None)
+    if note is None:
+        return "The MHW line is a chart's land-water line, compiled at the chart's scale: survey it before deciding a permit on it"
+    text = note.split(": ", 1)[-1]  # after the cell's name: the sources column names it
+    return text[:1].upper() + text[1:]
 
 
 def _given(value) -> str:
@@ -80,7 +128,12 @@ def _given(value) -> str:
 
 
 def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") -> list[tuple[str, str, int]]:
-    """The title block as (field, text, column) triples, in the order they are printed."""
+    """The title block as (field, text, column) triples, in the order they are printed.
+
+    Column 0 is the sheet's identity; every field of another column flows after it
+    (:func:`title_block`). A list's items follow its heading, one a line, each
+    starting with :data:`BULLET`.
+    """
     site = review.site if site is None else site
     exhibit = site.manifest.exhibit
     heading = "Dock envelope" if kind == "envelope" else "Proposed dock"
@@ -105,8 +158,11 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
     if review is not None:
         prefix = "Proposed dock: " if kind == "envelope" else ""
         lines.append(("verdict", f"{prefix}Verdict: {review.verdict.upper()}", 1))
-        lines.append(("board", board_pending_text(review), 1))
+        lines += reason_lines(review)
     lines.append(("note", NOT_A_SURVEY, 1))
+    caveat = chart_caveat(site)
+    if caveat:
+        lines.append(("caveat", caveat, 1))
     profile = review.profile.name if review is not None else None
     if profile:
         lines.append(("profile", f"Profile: {profile}", 2))
@@ -115,36 +171,140 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
         ("crs", f"Working CRS: {describe(site.crs)}", 2),
         ("convergence", convergence_text(site), 2),
         ("tool", f"dockreview {__version__}; side-line extensions {extension}", 2),
-        ("sources", "Data sources (file, CRS, features):\n" + "\n".join(_source_line(s) for s in site.sources), 3),
+        ("sources", "Data sources (file, CRS, features):\n" + "\n".join(_source_line(s, site.manifest.folder) for s in site.sources), 3),
     ]
     return lines
 
 
-def title_block(block_ax, lines, fontsize: float, colours: dict) -> float:
-    """Set the title block in columns, each field measured as drawn below the one before; its height (in)."""
+#: Share of the title block's width the first column (site, parcel, applicant, dates) takes; the rest flows into
+#: columns of equal width, as many as the page gives (:data:`FLOW_COLUMNS`).
+FIRST_COLUMN = {"letter": 0.22, "tabloid": 0.17}
+FLOW_COLUMNS = {"letter": 3, "tabloid": 4}
+#: Field styles: size (times the font size) and weight.
+STYLES = {"site": (1.6, "bold"), "verdict": (1.25, "bold"), "no-dock": (1.25, "bold"), "note": (1.0, "bold"), "caveat": (1.0, "bold")}
+PAD_PT = 5.0
+
+
+def _pieces(key: str, text: str) -> list[tuple[str, str]]:
+    """A field cut where a column may break: a list's heading with its first item, then each further item.
+
+    Each piece keeps the field's key; the pieces after the first are keyed ``key:2``, ``key:3``.
+    """
+    heading, *items = text.split(f"\n{BULLET}")
+    if not items:
+        return [(key, text)]
+    out = [(key, f"{heading}\n{BULLET}{items[0]}")]
+    out += [(f"{key}:{i + 2}", f"{BULLET}{item}") for i, item in enumerate(items[1:])]
+    return out
+
+
+def _flow(narrow: list[float], wide: list[float], gaps: list[float], columns: int, limit: float, start: float) -> list[int] | None:
+    """The column of each piece set top down, breaking before a piece that would pass ``limit``; None when they do not fit.
+
+    Column 0 is the first column, below its identity fields (from ``start``),
+    where a piece is ``narrow`` high; columns 1 to ``columns`` are the flowing
+    ones, where it is ``wide`` high.
+    """
+    col, y, out = 0, start, []
+    for hn, hw, gap in zip(narrow, wide, gaps):
+        h = hn if col == 0 else hw
+        if y + h > limit and (col == 0 or y > 0):
+            col, y, h = col + 1, 0.0, hw
+        if col > columns:
+            return None
+        out.append(col)
+        y += h + gap
+    return out
+
+
+def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = "letter", max_in: float | None = None) -> float:
+    """Set the title block; its height (in).
+
+    The first column opens with the sheet's identity (the fields of column 0 of
+    :func:`title_lines`); every other field follows it, top down, below the
+    identity and on through the columns after it, breaking between fields or
+    between the items of a list, at the least height that holds them all. When
+    ``max_in`` cannot hold them, the last pieces are left off and the last column
+    says how many lines the check table and the report give besides.
+    """
     fig = block_ax.figure
     drawer = renderer(fig)
     block_w = block_ax.bbox.width
-    pad_pt = 5.0
-    styles = {"site": (1.6, "bold"), "verdict": (1.25, "bold"), "no-dock": (1.25, "bold"), "note": (1.0, "bold")}
-    heights = [0.0] * len(COLUMNS)
-    x = np.concatenate([[0.0], np.cumsum(COLUMNS)])
-    for key, text, col in lines:
-        scale, weight = styles.get(key, (1.0, "normal"))
+    first, flowing = FIRST_COLUMN.get(page, 0.19), FLOW_COLUMNS.get(page, 3)
+    widths = [first] + [(1.0 - first) / flowing] * flowing
+    x = np.concatenate([[0.0], np.cumsum(widths)])
+    gap_pt, join_pt = 0.45 * fontsize, 0.1 * fontsize
+
+    def text(key, body, col):
+        base = key.split(":")[0]
+        scale, weight = STYLES.get(base, (1.0, "normal"))
         size = max(fontsize * scale, MIN_FONT_PT)
-        width_px = block_w * COLUMNS[col] - 2 * px(fig, pad_pt)
-        wrapped = wrap_to(fig, text, width_px, size, weight)
-        label = block_ax.annotate(
-            wrapped, xy=(x[col], 1.0), xycoords="axes fraction", xytext=(pad_pt, -pad_pt - heights[col]),
-            textcoords="offset points", va="top", ha="left", fontsize=size, fontweight=weight,
-            color=colours.get(key, "black"), gid=f"title:{key}", linespacing=1.15, annotation_clip=False,
+        wrapped = wrap_to(fig, body, block_w * widths[col] - 2 * px(fig, PAD_PT), size, weight)
+        artist = block_ax.annotate(
+            wrapped, xy=(x[col], 1.0), xycoords="axes fraction", xytext=(PAD_PT, -PAD_PT), textcoords="offset points",
+            va="top", ha="left", fontsize=size, fontweight=weight, color=colours.get(base, "black"), gid=f"title:{key}",
+            linespacing=1.15, annotation_clip=False,
         )
-        box = label.get_window_extent(drawer)
-        heights[col] += box.height * 72 / fig.dpi + 0.45 * fontsize
-    for edge in x[1:-1]:
+        return artist, artist.get_window_extent(drawer).height * 72 / fig.dpi
+
+    def height(key, body, col):
+        artist, h = text(key, body, col)
+        artist.remove()
+        return h
+
+    y0 = 0.0
+    for key, body, col in lines:
+        if col == 0:
+            artist, h = text(key, body, 0)
+            artist.xyann = (PAD_PT, -PAD_PT - y0)
+            y0 += h + gap_pt
+    start = y0 + gap_pt  # a line's room between the identity and what follows it
+    pieces = []
+    for key, body, col in lines:
+        if col != 0:
+            cut = _pieces(key, body)
+            pieces += [(k, b, join_pt if i < len(cut) - 1 else gap_pt) for i, (k, b) in enumerate(cut)]
+    narrow = [height(k, b, 0) for k, b, _ in pieces]
+    wide = [height(k, b, 1) for k, b, _ in pieces]
+    gaps = [g for _, _, g in pieces]
+    room = None if max_in is None else max_in * 72 - 2 * PAD_PT
+    if room is not None and _flow(narrow, wide, gaps, flowing, room, start) is None:
+        # even the tallest block cannot hold every piece: leave off the last ones and say so
+        more = "... {} more lines: the check table and the report give them"
+        tail = height("more", more.format(len(pieces)), 1)
+        while pieces and _flow(narrow + [tail], wide + [tail], gaps + [0.0], flowing, room, start) is None:
+            for held in (pieces, narrow, wide, gaps):
+                held.pop()
+        left_off = sum(1 for key, body, col in lines if col != 0 for _ in _pieces(key, body)) - len(pieces)
+        pieces.append(("more", more.format(left_off), 0.0))
+        narrow.append(tail)
+        wide.append(tail)
+        gaps.append(0.0)
+    low, high = max([y0 - gap_pt, *wide, 0.0]), max(start + sum(narrow) + sum(gaps), y0)
+    if room is not None:
+        high = max(min(high, room), low)
+    for _ in range(40):  # the least height the pieces flow into
+        mid = (low + high) / 2
+        if _flow(narrow, wide, gaps, flowing, mid, start) is None:
+            low = mid
+        else:
+            high = mid
+        if high - low < 0.5:
+            break
+    limit = max(high, y0 - gap_pt)
+    columns = _flow(narrow, wide, gaps, flowing, limit, start) or [flowing] * len(pieces)
+    y, last = start, 0
+    for (key, body, gap), col in zip(pieces, columns):
+        if col != last:
+            y, last = 0.0, col
+        artist, h = text(key, body, col)
+        artist.xyann = (PAD_PT, -PAD_PT - y)
+        y += h + gap
+    used = max(columns, default=0)
+    for edge in x[1: used + 1]:
         block_ax.plot([edge, edge], [0, 1], transform=block_ax.transAxes, color="black", lw=0.6, clip_on=False)
     block_ax.add_patch(Rectangle((0, 0), 1, 1, transform=block_ax.transAxes, fill=False, lw=1.0, ec="black", clip_on=False))
-    return (max(heights) + 2 * pad_pt) / 72
+    return (limit + 2 * PAD_PT) / 72
 
 
 def legend_panel(legend_ax, handles: list, fontsize: float):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from dockreview._version import __version__
 from dockreview.evidence.measures import report_rows
 from dockreview.inputs.crs import describe
+from dockreview.outputs.reading import relative_paths
+from dockreview.outputs.reasons import reasons
 from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
 from dockreview.outputs.report.words import in_words, quantity
 from dockreview.outputs.style import NOT_A_SURVEY
@@ -202,11 +203,19 @@ def sections(review, *, all_checks: bool = False) -> list[Section]:
         Section("Interpretations used", ("topic", "interpretation"), interpretations(review)),
         Section("Measurements", ("measurement", "value"), measurement_rows(review)),
         Section("Data sources", ("role", "file", "CRS", "features"),
-                tuple((s.role, Path(s.file).name, s.crs, f"{s.features:,}") for s in site.sources)),
+                tuple((s.role, s.file, s.crs, f"{s.features:,}") for s in site.sources)),
     ]
     if review.warnings:
         parts.append(Section("Warnings", ("warning",), tuple((w,) for w in review.warnings)))
-    return parts
+    return [_relative(part, site.manifest.folder) for part in parts]
+
+
+def _relative(section: Section, folder) -> Section:
+    """``section`` with every path in its words relative to the manifest's folder (:func:`relative_paths`)."""
+    return Section(
+        section.title, section.columns, tuple(tuple(relative_paths(cell, folder) for cell in row) for row in section.rows),
+        relative_paths(section.text, folder), relative_paths(section.note, folder),
+    )
 
 
 def header(review) -> list[tuple[str, str]]:
@@ -226,9 +235,11 @@ def header(review) -> list[tuple[str, str]]:
         if given(name):
             facts.append((label, given(name)))
     facts.append(("Verdict", f"{review.verdict.upper()}: {review.verdict_reason}"))
-    board = [c.id for c in review.board_determinations]
-    if board:
-        facts.append(("Board items pending", in_words(board)))
+    why = reasons(review.checks)
+    if why.supply:
+        facts.append(("To supply", "; ".join(why.supply)))
+    if why.board:
+        facts.append(("Board items pending", "; ".join(why.board)))
     facts.append(("Date", given("date") or date.today().isoformat()))
     if given("prepared_by"):
         facts.append(("Prepared by", given("prepared_by")))
@@ -238,4 +249,4 @@ def header(review) -> list[tuple[str, str]]:
         ("Prepared with", f"dockreview {__version__}"),
         ("Note", NOT_A_SURVEY),
     ]
-    return facts
+    return [(label, relative_paths(value, site.manifest.folder)) for label, value in facts]

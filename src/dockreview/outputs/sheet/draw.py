@@ -57,10 +57,10 @@ def draw_lines(ax, geom, **kwargs) -> bool:
     return drawn
 
 
-def arrow(ax, start, end, colour: str, style: str = "<|-|>") -> None:
-    """An arrow (both heads by default) between two points in data coordinates."""
-    ax.annotate(
-        "", xy=tuple(end), xytext=tuple(start),
+def arrow(ax, start, end, colour: str, style: str = "<|-|>", *, gid: str | None = None, zorder: float = 8.5):
+    """An arrow (both heads by default) between two points in data coordinates, above the map's line work; the annotation."""
+    return ax.annotate(
+        "", xy=tuple(end), xytext=tuple(start), gid=gid, zorder=zorder,
         arrowprops=dict(arrowstyle=style, color=colour, lw=0.9, shrinkA=0, shrinkB=0, mutation_scale=8),
     )
 

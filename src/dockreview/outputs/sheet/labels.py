@@ -251,8 +251,8 @@ def text_extent(text, drawer):
     return Text.get_window_extent(text, drawer)
 
 
-def place_first(placer: Placer, candidates: list, make):
-    """Keep the first candidate whose text, ``make(candidate)``, lies free; else the last one. The text kept.
+def place_first(placer: Placer, candidates: list, make, *, last: bool = True):
+    """Keep the first candidate whose text, ``make(candidate)``, lies free; else the last one (None with ``last=False``).
 
     For labels set by their own anchor and offset (an annotation): each candidate
     is drawn, measured by the renderer and held to the same obstacles as
@@ -261,7 +261,7 @@ def place_first(placer: Placer, candidates: list, make):
     for k, candidate in enumerate(candidates):
         artist = make(candidate)
         shape = box_shape(text_extent(artist, placer.renderer))
-        if k == len(candidates) - 1 or not placer.blocked(shape):
+        if (last and k == len(candidates) - 1) or not placer.blocked(shape):
             placer.keep(shape)
             return artist
         artist.remove()

@@ -1,0 +1,130 @@
+"""Why the verdict is what it is, in words: what the exhibit's title block and the report's header say.
+
+Each failing check in words with its value and limit (the check's own figures,
+printed as the check prints them: :func:`dockreview.rules.base.fmt_pair`); the
+needs-data checks grouped by what to supply (:func:`dockreview.rules.missing_inputs`),
+the dock's attributes on one line; the Board items by their titles and sections;
+the waived checks with their waiver. Nothing is decided here: the status, value,
+limit and sense are the CheckResult's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dockreview.rules import AT_LEAST, AT_MOST, BOARD, EQUALS, FAIL, NEEDS_DATA, WAIVED, missing_inputs
+from dockreview.rules.base import fmt_pair
+
+#: How a limit reads after each sense.
+SENSE_WORDS = {AT_LEAST: "at least", AT_MOST: "at most", EQUALS: "equal to"}
+#: The prefix of what a check needs when it is an attribute of the dock.
+ATTRIBUTES = "[dock.attributes] "
+
+
+def cite(section: str) -> str:
+    """``"(Docks B)"``; a section that starts with its own brackets reads ``"(§ (A)(6))"``.
+
+    Examples
+    --------
+    >>> cite("Docks D(1)"), cite("(A)(6)")
+    ('(Docks D(1))', '(§ (A)(6))')
+    """
+    return f"(§ {section})" if section.startswith("(") else f"({section})"
+
+
+def figures(check) -> str | None:
+    """``"130.0 ft, at least 150.0 ft"``: the check's value and limit as it prints them; None without both.
+
+    Examples
+    --------
+    >>> from dockreview.rules.base import CheckResult
+    >>> figures(CheckResult("frontage", "Docks B", "Shoreline frontage", "fail", 130.00001, 150.0, "ft", "", sense="at-least"))
+    '130.0 ft, at least 150.0 ft'
+    >>> figures(CheckResult("canopy", "Docks D(2)(h)", "No canopy", "fail", None, None, "", "canopy: yes"))
+    """
+    words = SENSE_WORDS.get(check.sense)
+    if words is None or check.value is None or check.limit is None:
+        return None
+    value, limit = fmt_pair(check.value, check.limit, check.unit)
+    return f"{value}, {words} {limit}"
+
+
+def _side(check) -> str:
+    """`` (right)``: the side a check decided on its parts failed on; blank when every part, or none, failed."""
+    failed = [p.name for p in check.parts if p.status == FAIL]
+    return f" ({' and '.join(failed)})" if failed and len(failed) < len(check.parts) else ""
+
+
+def failing_text(check) -> str:
+    """``"Shoreline frontage 130.0 ft, at least 150.0 ft (Docks B)"``; the check's message when it has no figures.
+
+    Examples
+    --------
+    >>> from dockreview.rules.base import CheckResult
+    >>> failing_text(CheckResult("canopy", "Docks D(2)(h)", "No canopy", "fail", None, None, "", "canopy: yes; not permitted"))
+    'No canopy: canopy: yes; not permitted (Docks D(2)(h))'
+    """
+    shown = figures(check)
+    body = f"{check.title}{_side(check)} {shown}" if shown else f"{check.title}: {check.message}"
+    return f"{body} {cite(check.section)}"
+
+
+def waived_text(check) -> str:
+    """``"Dock width 9.0 ft, at most 8.0 ft (Docks D(2)(b)): waived 2024-05-13 by Board of Trustees"``."""
+    shown = figures(check)
+    waiver = check.waiver or {}
+    by = " ".join(p for p in (waiver.get("date"), f"by {waiver['granted_by']}" if waiver.get("granted_by") else "") if p)
+    note = f" ({waiver['note']})" if waiver.get("note") else ""
+    return f"{check.title}{' ' + shown if shown else ''} {cite(check.section)}: waived{' ' + by if by else ''}{note}"
+
+
+def board_text(check) -> str:
+    """``"Pile-driving timing and manner (Docks E)"``: a Board item by its title and section."""
+    return f"{check.title} {cite(check.section)}"
+
+
+def supply_lines(checks) -> list[str]:
+    """What to supply for the checks that need data, grouped: each layer with the checks it decides, the attributes on one line.
+
+    Examples
+    --------
+    >>> from dockreview.rules.base import CheckResult as C
+    >>> supply_lines([C("a", "", "", "needs-data", None, None, "", "", needs=("layers.soundings",)),
+    ...               C("b", "", "", "needs-data", None, None, "", "", needs=("[dock.attributes] canopy",)),
+    ...               C("c", "", "", "needs-data", None, None, "", "", needs=("layers.soundings", "[dock.attributes] railing_rails"))])
+    ['layers.soundings (a, c)', '[dock.attributes] canopy, railing_rails']
+    """
+    missing = missing_inputs(checks)
+    lines = [f"{need} ({', '.join(ids)})" for need, ids in missing.items() if not need.startswith(ATTRIBUTES)]
+    attributes = [need[len(ATTRIBUTES):] for need in missing if need.startswith(ATTRIBUTES)]
+    if attributes:
+        lines.append(ATTRIBUTES + ", ".join(attributes))
+    return lines
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """The verdict's reasons, each group a list of lines in words."""
+
+    failing: list[str] = field(default_factory=list)
+    supply: list[str] = field(default_factory=list)
+    waived: list[str] = field(default_factory=list)
+    board: list[str] = field(default_factory=list)
+    needs_data: int = 0
+
+    @property
+    def supply_heading(self) -> str:
+        """``"To decide the 3 checks that need data, supply:"``."""
+        n = self.needs_data
+        return f"To decide the {n} check{'s' if n != 1 else ''} that need{'s' if n == 1 else ''} data, supply:"
+
+
+def reasons(checks) -> Reasons:
+    """The reasons of a verdict, read off ``checks`` (a Review's CheckResults), in their order."""
+    return Reasons(
+        failing=[failing_text(c) for c in checks if c.status == FAIL],
+        supply=supply_lines(checks),
+        waived=[waived_text(c) for c in checks if c.status == WAIVED],
+        board=[board_text(c) for c in checks if c.status == BOARD],
+        needs_data=sum(1 for c in checks if c.status == NEEDS_DATA),
+    )
