@@ -27,6 +27,7 @@ from dockreview.batch.kernel import (
     waterfront_parts,
 )
 from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.reach import greatest_reaches
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
@@ -36,7 +37,6 @@ from dockreview.measure.envelope import (
     band_width,
     dock_roots,
     docks_on_lot,
-    greatest_reach,
     keep_clear,
     lot_envelope,
     nearest_obstacle,
@@ -146,7 +146,8 @@ def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd
             shapely.get_coordinates(band_middles(rip.frontage, strips)), seaward_axes(rip.frontage, parcels), ft_per_unit=ft,
         )
     needs_data = np.isnan(reach_ft)
-    band = setback_band(rip.zone, strips, rip.frontage, np.where(needs_data, cap_ft, reach_ft) / ft)
+    band_reach = np.where(needs_data, cap_ft, reach_ft)
+    band = setback_band(rip.zone, strips, rip.frontage, band_reach / ft)
     own_dock, own_lot = docks_on_lot(parcels, rip.zone, rip.frontage, work.roots, work.tolerance_ft / ft)
     clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]
     obstacles = obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearances)
@@ -158,7 +159,7 @@ def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd
             "required_setback_ft": setback_ft,
             "band_width_ft": width_ft,
             "envelope_area_sqft": shapely.area(envelope) * ft * ft,
-            "greatest_reach_ft": greatest_reach(envelope, rip.frontage, REACH_TOLERANCE_FT / ft) * ft,
+            "greatest_reach_ft": greatest_reaches(envelope, rip.frontage, REACH_TOLERANCE_FT / ft, reach=band_reach / ft) * ft,
             "nearest_obstacle_ft": nearest_obstacle(rip.frontage, strips, obstacles) * ft,
             "existing_docks": np.bincount(own_lot, minlength=len(rip.lot)),
             "band_empty": shapely.area(band) <= 0,

@@ -35,6 +35,7 @@ import shapely
 from dockreview.batch.audit import audit_docks
 from dockreview.batch.figures import lot_figures, navigable_depth, unreviewed_rows
 from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.reasons import envelope_reasons, join
 from dockreview.errors import DockReviewError, LayerError
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import Profile
@@ -182,7 +183,9 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
     unreviewed = fig["not_reviewed"].to_numpy()
     ids = parcels[id_field].astype(str).to_numpy() if id_field else np.arange(n).astype(str)
     if class_field and qualifying is not None:
-        classes = np.array([_class_code(v) for v in parcels[class_field]], dtype=object)
+        codes, values = pd.factorize(parcels[class_field], use_na_sentinel=True)
+        known = np.array([_class_code(v) for v in values] + [None], dtype=object)
+        classes = known[codes]  # a blank class (code -1) reads as None
         qualifies = np.isin(classes, list(qualifying))
     else:
         classes = np.full(n, None, dtype=object)
@@ -196,16 +199,7 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
     limit = fig["reach_limit_ft"].to_numpy(dtype=float)
     # the band is empty only because navigable depth is reached at the shore, not for want of room
     at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < rules.reach_cap_ft())
-    reasons = []
-    for i in range(n):
-        class_reason = [] if qualifies[i] else [rules.class_reason(classes[i])]
-        if isinstance(unreviewed[i], str):
-            reasons.append("; ".join([unreviewed[i], *class_reason]))
-        elif not fronts[i]:
-            reasons.append("does not front the MHW line")
-        else:
-            reasons.append("; ".join(class_reason + _lot_reasons(i, columns, band_empty, at_shore, limit, needs_data, rules)))
-    reasons = np.asarray(reasons, dtype=object)
+    reasons = _reasons(fronts, unreviewed, qualifies, classes, columns, band_empty, at_shore, limit, needs_data, rules)
     return gpd.GeoDataFrame(
         {
             "parcel_id": ids,
@@ -228,27 +222,36 @@ def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualify
     )
 
 
-def _lot_reasons(i: int, columns: dict, band_empty, at_shore, limit, needs_data, rules: RuleSet) -> list[str]:
-    """Why waterfront lot ``i`` can have no dock, each with its numbers (empty when it can)."""
-    nearest = columns["nearest_obstacle_ft"][i]
-    why = list(
-        rules.envelope_reasons(
-            frontage_ft=columns["frontage_ft"][i],
-            band_width_ft=columns["band_width_ft"][i],
-            required_setback_ft=columns["required_setback_ft"][i],
-            band_empty=bool(band_empty[i]) and not at_shore[i],
-            envelope_empty=not columns["envelope_area_sqft"][i] > 0 and not at_shore[i],
-            nearest_obstacle_ft=None if np.isnan(nearest) else nearest,
-        )
+def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, at_shore, limit, needs_data, rules: RuleSet) -> np.ndarray:
+    """Why each parcel can have no dock, each reason with its numbers ("" when it can), decided in arrays."""
+    n = len(fronts)
+    said = np.array([isinstance(u, str) for u in unreviewed], dtype=bool)
+    lots = fronts & ~said
+    kinds = {code: rules.class_reason(code) for code in set(classes[~qualifies].tolist())}
+    by_class = np.full(n, "", dtype=object)
+    by_class[~qualifies] = [kinds[c] for c in classes[~qualifies].tolist()]
+    why = np.full(n, "", dtype=object)
+    why[said] = unreviewed[said]
+    why[~fronts & ~said] = "does not front the MHW line"
+    rows = np.flatnonzero(lots)
+    nearest = columns["nearest_obstacle_ft"][rows]
+    lot_columns = envelope_reasons(
+        rules, frontage_ft=columns["frontage_ft"][rows], band_width_ft=columns["band_width_ft"][rows],
+        required_setback_ft=columns["required_setback_ft"][rows], band_empty=band_empty[rows] & ~at_shore[rows],
+        envelope_empty=~(columns["envelope_area_sqft"][rows] > 0) & ~at_shore[rows], nearest_obstacle_ft=nearest,
     )
-    if at_shore[i]:
-        why.append(f"navigable depth is reached at the shore: a dock may reach {limit[i]:,.1f} ft (Docks D(1))")
-    if needs_data[i]:
-        why.append(
-            "needs data: the soundings do not cover the lot's water far enough along its axis to find "
-            "navigable depth (Docks D(1))"
-        )
-    return why
+    depth = np.full(len(rows), "", dtype=object)
+    shore = np.flatnonzero(at_shore[rows])
+    depth[shore] = [f"navigable depth is reached at the shore: a dock may reach {v:,.1f} ft (Docks D(1))" for v in limit[rows][shore].tolist()]
+    data = np.where(
+        needs_data[rows],
+        "needs data: the soundings do not cover the lot's water far enough along its axis to find navigable depth (Docks D(1))",
+        "",
+    ).astype(object)
+    why[rows] = join([*lot_columns, depth, data], len(rows))
+    # a lot's class reason leads its own; an unreviewed parcel's follows the reason it was not reviewed
+    led = join([by_class, why], n)
+    return np.where(said, join([why, by_class], n), np.where(fronts, led, why)).astype(object)
 
 
 def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
