@@ -20,6 +20,8 @@ from dockreview.inputs.site import prepare_mhw
 
 #: The soundings' depth field unless told otherwise (as in the README's site manifest).
 DEPTH_FIELD = "DEPTH_MLW"
+#: File names read and written as GeoParquet.
+PARQUET_SUFFIXES = (".parquet", ".geoparquet")
 
 
 # ---------------------------------------------------------------------------
@@ -75,7 +77,7 @@ def read_screen_layers(
     parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
     engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD,
 ) -> ScreenLayers:
-    """Read the screen's layers (``file`` or ``file.gpkg:layer``) into the working CRS.
+    """Read the screen's layers (``file``, ``file.gpkg:layer`` or GeoParquet ``file.parquet``) into the working CRS.
 
     The working CRS is ``crs``, else the parcel layer's own; it must be projected.
     The MHW line is prepared by the review's own steps (:mod:`dockreview.site`):
@@ -86,7 +88,12 @@ def read_screen_layers(
     frames = {}
     sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
     for role, text in sources:
-        frames[role] = None if text is None else read_layer(_spec(text), role=role, engine=engine)
+        if text is None:
+            frames[role] = None
+        elif is_parquet(text):
+            frames[role] = read_parquet_layer(Path(text), role=role)
+        else:
+            frames[role] = read_layer(_spec(text), role=role, engine=engine)
     working = crs_mod.working_crs(crs or frames["parcels"].crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
     for role, frame in frames.items():
         if frame is not None and not frame.empty and not frame.crs.equals(working):
@@ -109,6 +116,32 @@ def read_screen_layers(
         optional[role] = frame
     depths = None if frames["soundings"] is None else _depths(frames["soundings"], depth_field, f"soundings layer {soundings}")
     return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths)
+
+
+def is_parquet(path: str | Path) -> bool:
+    """Whether ``path`` names a GeoParquet file (``.parquet``, ``.geoparquet``) or a folder of them."""
+    return Path(path).suffix.lower() in PARQUET_SUFFIXES
+
+
+def read_parquet_layer(path: Path, *, role: str, bbox: tuple[float, float, float, float] | None = None) -> gpd.GeoDataFrame:
+    """A GeoParquet layer (geopandas and pyarrow), with its CRS; only the rows within ``bbox`` when given.
+
+    Raises
+    ------
+    LayerError
+        The file is missing, unreadable or not GeoParquet, or its geometry has no CRS.
+    """
+    label = f"{role} layer {path}"
+    if not path.exists():
+        raise LayerError(f"{label}: file not found; check the path")
+    try:
+        frame = gpd.read_parquet(path, bbox=bbox)
+    except Exception as exc:  # pyarrow raises many types for a file that is not GeoParquet
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise LayerError(f"{label}: cannot read it as GeoParquet ({first}); write it with GeoDataFrame.to_parquet", detail=str(exc)) from None
+    if frame.crs is None:
+        raise LayerError(f"{label}: the geometry has no CRS; set one (GeoDataFrame.set_crs) and write it again")
+    return frame
 
 
 def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:

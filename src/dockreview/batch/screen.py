@@ -34,7 +34,8 @@ import shapely
 
 from dockreview.batch.audit import audit_docks
 from dockreview.batch.figures import lot_figures, navigable_depth, unreviewed_rows
-from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.layers import ScreenLayers, is_parquet
+from dockreview.batch.parallel import default_workers
 from dockreview.batch.reasons import envelope_reasons, join
 from dockreview.errors import DockReviewError, LayerError
 from dockreview.outputs.files import atomic_path
@@ -75,6 +76,7 @@ def screen(
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, audit: bool = False,
     dock_id_field: str | None = None, component_field: str | None = None, progress: bool | None = None,
     backend: str = "local", scheduler: str | None = None, draft_ft: float | None = None, float_extent_ft: float = 0.0,
+    workers: int | None = None,
 ) -> ScreenResult:
     """Screen every parcel of ``layers`` for a dock (Docks B, C, D(1)).
 
@@ -116,6 +118,9 @@ def screen(
     float_extent_ft : float
         The float's extent along the dock's axis (ft), allowed beyond the
         navigable-depth point; 0 for a plain walkway.
+    workers : int, optional
+        With the local backend, the processes working chunks of the shore at
+        once (default: one per core this process may use).
     """
     if backend not in BACKENDS:
         raise DockReviewError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
@@ -133,7 +138,8 @@ def screen(
     if dock_id_field is not None and layers.docks is not None:
         layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
     depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
-    figures = _backend_figures(layers, rules, tolerance_ft, progress, depth, backend, scheduler)
+    workers = default_workers() if workers is None else max(int(workers), 1)
+    figures = _backend_figures(layers, rules, tolerance_ft, progress, depth, backend, scheduler, workers)
     table = _parcel_table(parcels, figures, id_field, class_field, qualifying, rules)
     envelopes = figures["envelope"].to_numpy()
     has_area = shapely.area(envelopes) > 0
@@ -150,7 +156,7 @@ def screen(
     return result
 
 
-def _backend_figures(layers: ScreenLayers, rules, tolerance_ft, progress, depth, backend: str, scheduler) -> pd.DataFrame:
+def _backend_figures(layers: ScreenLayers, rules, tolerance_ft, progress, depth, backend: str, scheduler, workers: int) -> pd.DataFrame:
     """:func:`lot_figures` of the parcels that have a geometry, on the backend; the others say they have none."""
     geoms = layers.parcels.geometry.values
     present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
@@ -160,7 +166,7 @@ def _backend_figures(layers: ScreenLayers, rules, tolerance_ft, progress, depth,
 
         figures = dask_figures(some, rules, tolerance_ft, scheduler, depth)
     else:
-        figures = lot_figures(some, rules, tolerance_ft, progress, depth)
+        figures = lot_figures(some, rules, tolerance_ft, progress, depth, workers=workers)
     figures.index = present[figures.index.to_numpy(dtype=int)]
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     return pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
@@ -255,14 +261,27 @@ def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, 
 
 
 def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
-    """Write the GeoPackage (layers ``parcels``, ``envelopes``, and ``audit`` when run) and the CSV beside it."""
+    """Write the layers and the CSV beside them; returns the main file and the CSV.
+
+    A ``.gpkg`` holds the layers ``parcels``, ``envelopes`` and, when run,
+    ``audit``. A ``.parquet`` (GeoParquet) is the parcels, with
+    ``<name>-envelopes.parquet`` and ``<name>-audit.parquet`` beside it.
+    Every file is written whole or not at all.
+    """
     path = Path(path)
     csv = path.with_suffix(".csv")
-    with atomic_path(path) as tmp:
-        result.parcels.to_file(tmp, layer="parcels", driver="GPKG", engine="pyogrio")
-        result.envelopes.to_file(tmp, layer="envelopes", driver="GPKG", engine="pyogrio")
-        if result.audit is not None:
-            result.audit.to_file(tmp, layer="audit", driver="GPKG", engine="pyogrio")
+    layers = {"parcels": result.parcels, "envelopes": result.envelopes}
+    if result.audit is not None:
+        layers["audit"] = result.audit
+    if is_parquet(path):
+        for name, frame in layers.items():
+            target = path if name == "parcels" else path.with_name(f"{path.stem}-{name}{path.suffix}")
+            with atomic_path(target) as tmp:
+                frame.to_parquet(tmp, index=False, write_covering_bbox=True)
+    else:
+        with atomic_path(path) as tmp:
+            for name, frame in layers.items():
+                frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
     with atomic_path(csv) as tmp:
         pd.DataFrame(result.parcels.drop(columns=result.parcels.geometry.name)).to_csv(tmp, index=False)
     return path, csv

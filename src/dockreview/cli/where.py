@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
+from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
 from dockreview.cli.options import engine_option, load_quietly, profile_option
 from dockreview.measure.envelope import envelope_frame
@@ -107,7 +107,7 @@ def suggest_command(
 
 
 @click.command("screen")
-@click.option("--parcels", required=True, metavar="FILE", help="Parcels (file or file.gpkg:layer).")
+@click.option("--parcels", required=True, metavar="FILE", help="Parcels (file, file.gpkg:layer, or GeoParquet file.parquet).")
 @click.option("--mhw", required=True, metavar="FILE", help="The MHW line (lines, or polygons read by their outline).")
 @click.option("--channels", metavar="FILE", help="Channels, fairways, anchorages (polygons).")
 @click.option("--docks", metavar="FILE", help="Existing docks.")
@@ -132,18 +132,20 @@ def suggest_command(
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: this process; dask: spatial partitions on a dask cluster.")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
-@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage to write; the CSV is written beside it.")
+@click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
+@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write; the CSV is written beside it.")
 @engine_option
 @profile_option
 def screen_command(
     parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
     single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
-    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
+    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, workers: int | None, output: str,
+    engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
-    if not output.lower().endswith(".gpkg"):
-        raise click.UsageError(f"-o {output}: use a .gpkg file name")
+    if not output.lower().endswith((".gpkg", *PARQUET_SUFFIXES)):
+        raise click.UsageError(f"-o {output}: use a .gpkg or .parquet (GeoParquet) file name")
     if scheduler and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     if (soundings is None) != (draft_ft is None):
@@ -156,11 +158,17 @@ def screen_command(
         layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
         tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
         progress=progress, backend=backend, scheduler=scheduler, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        workers=workers,
     )
     gpkg, csv = write_screen(result, output)
     for key, value in result.summary().items():
         click.echo(f"{key:<26}{value:>10,d}")
-    click.echo(f"written: {gpkg} (parcels, envelopes{', audit' if audit else ''}) and {csv}", err=True)
+    names = ("parcels", "envelopes", *(("audit",) if audit else ()))
+    if gpkg.suffix.lower() in PARQUET_SUFFIXES:
+        files = [gpkg, *(gpkg.with_name(f"{gpkg.stem}-{name}{gpkg.suffix}") for name in names[1:])]
+        click.echo(f"written: {', '.join(map(str, files))} (GeoParquet) and {csv}", err=True)
+    else:
+        click.echo(f"written: {gpkg} ({', '.join(names)}) and {csv}", err=True)
 
 
 #: The commands of this module, added to the ``dockreview`` group.
