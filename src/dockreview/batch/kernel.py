@@ -235,25 +235,40 @@ def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.n
     """Points within ``tolerance`` of the MHW line, or seaward of the piece nearest them on their lot's own part.
 
     ``land[i]`` is the side (against the piece's direction) where lot ``i``
-    lies, and ``land_part[i]`` the MHW part nearest it (:func:`_land_sides`).
+    lies, and ``land_part[i]`` the MHW part nearest it (:func:`land_sides`).
     """
     points = shapely.points(xy)
-    near = mhw.within(points, tolerance)
+    nearest, dist = mhw.nearest(points)
+    near = dist <= tolerance
     far_out = np.flatnonzero(~near)
     seaward = np.zeros(len(xy), dtype=bool)
     if len(far_out):
         owner = lot[far_out]
-        chunk, _ = mhw.nearest(points[far_out])
+        chunk = nearest[far_out]
         side = mhw.side(xy[far_out], chunk)
         seaward[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
     return near | seaward
 
 
-def _land_sides(polys: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
+def land_sides(polys: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
     """The side of the nearest MHW piece where each lot's centroid lies, and that piece's part."""
     centroid = shapely.centroid(polys)
     chunk, _ = mhw.nearest(centroid)
     return mhw.side(shapely.get_coordinates(centroid), chunk), mhw.chunk_part[chunk]
+
+
+def seaward(xy: np.ndarray, land: np.ndarray, land_part: np.ndarray, mhw: MhwIndex) -> np.ndarray:
+    """Whether each point lies strictly seaward of the MHW piece nearest it, on the shore part of a lot.
+
+    ``land[i]`` and ``land_part[i]`` are point ``i``'s lot's land side and
+    shore part (:func:`land_sides`), as :class:`~dockreview.geometry.riparian.WaterSide`
+    reads the side from the lot.
+    """
+    if not len(xy):
+        return np.zeros(0, dtype=bool)
+    chunk, _ = mhw.nearest(shapely.points(xy))
+    side = mhw.side(xy, chunk)
+    return (side != 0) & (side != land) & (mhw.chunk_part[chunk] == land_part)
 
 
 def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, tolerance: float):
@@ -266,7 +281,7 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     and last vertex (ring order).
     """
     xy, lot, prv, nxt = rings.xy, rings.lot, rings.prv, rings.nxt
-    land, land_part = _land_sides(polys, mhw)
+    land, land_part = land_sides(polys, mhw)
     flag = _on_water(xy, lot, land, land_part, mhw, tolerance)
     starts = np.flatnonzero(flag & ~flag[prv])
     ends = np.flatnonzero(flag & ~flag[nxt])
@@ -319,6 +334,8 @@ class VectorRiparian:
     side_a: np.ndarray
     side_b: np.ndarray
     zone: np.ndarray
+    corner_a: np.ndarray | None = None
+    corner_b: np.ndarray | None = None
 
 
 def vector_riparian(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond):
@@ -415,12 +432,12 @@ def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit:
     zone = _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, length)
     own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
     clear = ~_meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit)
-    return VectorRiparian(idx[clear], frontage[clear], side_a[clear], side_b[clear], zone[clear])
+    return VectorRiparian(idx[clear], frontage[clear], side_a[clear], side_b[clear], zone[clear], ca[clear], cb[clear])
 
 
 def _no_lots() -> VectorRiparian:
     empty = np.empty(0, dtype=object)
-    return VectorRiparian(np.empty(0, dtype=int), empty, empty, empty, empty)
+    return VectorRiparian(np.empty(0, dtype=int), empty, empty, empty, empty, np.empty((0, 2)), np.empty((0, 2)))
 
 
 def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:

@@ -151,7 +151,7 @@ def screen(
     if audit:
         result.audit = audit_docks(
             audit_layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
-            component_field=component_field, draft_ft=draft_ft,
+            component_field=component_field, draft_ft=draft_ft, depth=depth,
         )
     return result
 
