@@ -188,10 +188,8 @@ def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSe
         return most + rules.required_setback_ft(frontage * ft) / ft
 
     lots, where = np.unique(lot, return_inverse=True)
-    rip, _ = vector_riparian(context.lots[lots], shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
-    drawn = np.full(len(lots), -1)
-    drawn[rip.lot] = np.arange(len(rip.lot))
-    k = drawn[where]
+    lot_geometry, sides, drawn = _lot_geometry(context, lots, beyond)
+    k = np.where(drawn[where], where, -1)
     # the components, from the field or inferred; an unknown component is left to the one-dock review's message
     comp_geom, comp_kind, comp_dock, how = [], [], [], {}
     normal = None if kinds is None else pd.Series(kinds).str.strip().str.lower().str.replace(" ", "_").to_numpy()
@@ -215,11 +213,17 @@ def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSe
     renumber = np.full(len(usable), -1)
     renumber[take] = np.arange(len(take))
     components = Components(np.array(comp_geom, dtype=object), np.array(comp_kind, dtype=object), renumber[np.array(comp_dock, dtype=int)])
-    dock_lots = _dock_lots(rip, k[take], context.lots[lots[rip.lot[k[take]]]], shore, tolerance, ft)
-    land, land_part = dock_lots.land, dock_lots.land_part
+    dock_lots = lot_geometry.take(k[take])
+    land, land_part, dock_sides = dock_lots.land, dock_lots.land_part, sides[k[take]]
 
     def seaward_of(xy, dock):
-        return seaward(xy, land[dock], land_part[dock], shore)
+        # a lot drawn by the kernel reads its shore's side from the lot; one drawn alone, by its own WaterSide
+        out = seaward(xy, land[dock], land_part[dock], shore)
+        alone = np.flatnonzero(dock_sides[dock] != None)  # noqa: E711 (an object array of WaterSides)
+        for d in np.unique(dock[alone]):
+            rows = alone[dock[alone] == d]
+            out[rows] = dock_sides[d].seaward(xy[rows])
+        return out
 
     index = usable[take]
     channels = None if context.channel_tree is None else (context.channels, context.channel_tree, None)
@@ -232,7 +236,7 @@ def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSe
     )
     # a dock with no part on the water, or whose figures GEOS could not give, is left to the one-dock review
     good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"])
-    lot_ids = context.lot_ids[lots[rip.lot[k[take]]]]
+    lot_ids = context.lot_ids[lots[k[take]]]
     m["dock_lot"] = lot_ids.astype(str)
     statuses = _statuses(rules, scope, m, context)
     verdict = verdicts(statuses)
@@ -250,33 +254,58 @@ def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSe
     return out
 
 
-def _dock_lots(rip, k, parcels, shore, tolerance: float, ft: float) -> DockLots:
-    """Each dock's lot as :class:`~dockreview.batch.docks.DockLots`: its side lines told left from right, looking seaward.
+def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarray, np.ndarray]:
+    """The riparian geometry of the audited lots, their side lines told left from right looking seaward.
 
-    The seaward normal is square to the chord between the water corners,
-    toward the water as the single-lot functions find it: of the two probes
-    either side of the frontage's middle, the one seaward; when neither or both
-    are, the one away from the lot.
+    Lots the kernel draws (:func:`~dockreview.batch.kernel.vector_riparian`)
+    come with no WaterSide (None); the others are drawn one by one by the
+    single-lot :func:`~dockreview.geometry.riparian.riparian_geometry`, with
+    theirs. The seaward normal of a kernel lot is square to the chord between
+    its water corners, toward the water as the single-lot functions find it: of
+    the two probes either side of the frontage's middle, the one seaward; when
+    neither or both are, the one away from the lot. Returns the lots, their
+    WaterSides and whether each could be drawn.
     """
-    frontage = rip.frontage[k]
-    c0, c1 = rip.corner_a[k], rip.corner_b[k]
-    chord = c1 - c0
-    chord = chord / np.hypot(*chord.T)[:, None]
-    normal = np.stack([-chord[:, 1], chord[:, 0]], axis=1)
-    mid = shapely.get_coordinates(shapely.line_interpolate_point(shapely.line_merge(frontage), 0.5, normalized=True))
+    shore, ft = context.shore, context.layers.ft_per_unit
+    tolerance = context.settings.mhw_tolerance_ft / ft
+    parcels = context.lots[lots]
+    n = len(lots)
+    rip, _ = vector_riparian(parcels, shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
+    frontage, left, right, zone = (np.array([shapely.LineString()] * n, dtype=object) for _ in range(4))
+    normal = np.full((n, 2), np.nan)
     land, land_part = land_sides(parcels, shore)
-    probe = max(2.0 * tolerance, 10.0 / ft)
-    ahead = seaward(mid + normal * probe, land, land_part, shore)
-    behind = seaward(mid - normal * probe, land, land_part, shore)
-    away = np.einsum("ij,ij->i", normal, mid - shapely.get_coordinates(shapely.centroid(parcels))) >= 0
-    sign = np.where(ahead != behind, np.where(ahead, 1.0, -1.0), np.where(away, 1.0, -1.0))
-    normal = normal * sign[:, None]
-    left_of_normal = np.stack([-normal[:, 1], normal[:, 0]], axis=1)
-    a_left = np.einsum("ij,ij->i", c0, left_of_normal) >= np.einsum("ij,ij->i", c1, left_of_normal)
-    side_a, side_b = rip.side_a[k], rip.side_b[k]
-    return DockLots(
-        parcels, frontage, np.where(a_left, side_a, side_b), np.where(a_left, side_b, side_a), rip.zone[k], normal, land, land_part,
-    )
+    sides = np.full(n, None, dtype=object)
+    drawn = np.zeros(n, dtype=bool)
+    k = rip.lot
+    if len(k):
+        c0, c1 = rip.corner_a, rip.corner_b
+        chord = (c1 - c0) / np.hypot(*(c1 - c0).T)[:, None]
+        probe_normal = np.stack([-chord[:, 1], chord[:, 0]], axis=1)
+        mid = shapely.get_coordinates(shapely.line_interpolate_point(shapely.line_merge(rip.frontage), 0.5, normalized=True))
+        probe = max(2.0 * tolerance, 10.0 / ft)
+        ahead = seaward(mid + probe_normal * probe, land[k], land_part[k], shore)
+        behind = seaward(mid - probe_normal * probe, land[k], land_part[k], shore)
+        away = np.einsum("ij,ij->i", probe_normal, mid - shapely.get_coordinates(shapely.centroid(parcels[k]))) >= 0
+        sign = np.where(ahead != behind, np.where(ahead, 1.0, -1.0), np.where(away, 1.0, -1.0))
+        normal[k] = probe_normal * sign[:, None]
+        left_of_normal = np.stack([-normal[k][:, 1], normal[k][:, 0]], axis=1)
+        a_left = np.einsum("ij,ij->i", c0, left_of_normal) >= np.einsum("ij,ij->i", c1, left_of_normal)
+        frontage[k], zone[k] = rip.frontage, rip.zone
+        left[k] = np.where(a_left, rip.side_a, rip.side_b)
+        right[k] = np.where(a_left, rip.side_b, rip.side_a)
+        drawn[k] = True
+    for i in np.flatnonzero(~drawn):
+        poly = parcels[i]
+        box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DockReviewWarning)
+                one = riparian_geometry(poly, shore.near(box), tolerance=tolerance, ft_per_unit=ft)
+        except LOT_ERRORS:
+            continue  # the one-dock review says why
+        frontage[i], left[i], right[i], zone[i] = one.frontage, one.left_line, one.right_line, one.zone
+        normal[i], sides[i], drawn[i] = one.seaward, one.water_side, True
+    return DockLots(parcels, frontage, left, right, zone, normal, land, land_part), sides, drawn
 
 
 def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:

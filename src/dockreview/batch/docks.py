@@ -25,6 +25,7 @@ cannot be measured, as the single-lot review gives it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,6 +63,10 @@ class DockLots:
     seaward: np.ndarray
     land: np.ndarray
     land_part: np.ndarray
+
+    def take(self, index: np.ndarray) -> "DockLots":
+        """These lots, in the order ``index`` gives (one per dock)."""
+        return DockLots(*(np.asarray(getattr(self, f.name))[index] for f in dataclasses.fields(self)))
 
 
 @dataclass
