@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import geopandas as gpd
 import numpy as np
 import pandas as pd
+import pyarrow.parquet as pq
 import shapely
 from pyproj import CRS
 
@@ -44,6 +46,9 @@ class ScreenLayers:
     ft_per_unit : float
     soundings : GeoDataFrame or None
         Soundings (points), column ``depth_ft``: feet below mean low water, positive down.
+    parcels_source : Path or None
+        A GeoParquet file of parcels left on disk (``parcels`` is None), for the
+        Dask backend's workers to read in partitions.
     """
 
     parcels: gpd.GeoDataFrame
@@ -53,6 +58,14 @@ class ScreenLayers:
     crs: CRS
     ft_per_unit: float
     soundings: gpd.GeoDataFrame | None = None
+    parcels_source: Path | None = None
+
+    @property
+    def parcel_fields(self) -> list[str]:
+        """The parcels layer's fields (from the GeoParquet file's schema when the parcels are left on disk)."""
+        if self.parcels is not None:
+            return [str(c) for c in self.parcels.columns]
+        return list(pq.read_schema(parquet_file(self.parcels_source)).names)
 
 
 def _spec(text: str) -> LayerSpec:
@@ -75,7 +88,7 @@ def _parcel_geometries(frame: gpd.GeoDataFrame, label: str) -> gpd.GeoDataFrame:
 
 def read_screen_layers(
     parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
-    engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD,
+    engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD, lazy_parcels: bool = False,
 ) -> ScreenLayers:
     """Read the screen's layers (``file``, ``file.gpkg:layer`` or GeoParquet ``file.parquet``) into the working CRS.
 
@@ -83,24 +96,29 @@ def read_screen_layers(
     The MHW line is prepared by the review's own steps (:mod:`dockreview.site`):
     merged and noded, its loose ends within 50 ft of each other bridged, with a
     warning. The soundings' depths (ft below MLW, positive down) are read from
-    ``depth_field``.
+    ``depth_field``. With ``lazy_parcels`` a GeoParquet parcels file is left on
+    disk (only its schema and CRS read), for the Dask backend's workers.
     """
     frames = {}
     sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
+    lazy = lazy_parcels and is_parquet(parcels)
     for role, text in sources:
-        if text is None:
+        if text is None or (role == "parcels" and lazy):
             frames[role] = None
         elif is_parquet(text):
             frames[role] = read_parquet_layer(Path(text), role=role)
         else:
             frames[role] = read_layer(_spec(text), role=role, engine=engine)
-    working = crs_mod.working_crs(crs or frames["parcels"].crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
+    parcel_crs = _parquet_crs(Path(parcels)) if lazy else frames["parcels"].crs
+    working = crs_mod.working_crs(crs or parcel_crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
     for role, frame in frames.items():
         if frame is not None and not frame.empty and not frame.crs.equals(working):
             frames[role] = frame.to_crs(working)
-    parcel_frame = _parcel_geometries(frames["parcels"], f"parcels layer {parcels}")
-    if not (shapely.get_dimensions(parcel_frame.geometry.values) == 2).any():
-        raise LayerError(f"parcels layer {parcels}: no polygon features")
+    parcel_frame = None
+    if not lazy:
+        parcel_frame = _parcel_geometries(frames["parcels"], f"parcels layer {parcels}")
+        if not (shapely.get_dimensions(parcel_frame.geometry.values) == 2).any():
+            raise LayerError(f"parcels layer {parcels}: no polygon features")
     # the MHW line prepared as the review prepares it (load_site): merged, noded, loose ends within 50 ft bridged
     ft = crs_mod.feet_per_unit(working)
     lines = frames["mhw"].geometry.values
@@ -115,7 +133,7 @@ def read_screen_layers(
             frame = frame[~(shapely.is_missing(frame.geometry.values) | shapely.is_empty(frame.geometry.values))]
         optional[role] = frame
     depths = None if frames["soundings"] is None else _depths(frames["soundings"], depth_field, f"soundings layer {soundings}")
-    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths)
+    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths, Path(parcels) if lazy else None)
 
 
 def is_parquet(path: str | Path) -> bool:
@@ -142,6 +160,28 @@ def read_parquet_layer(path: Path, *, role: str, bbox: tuple[float, float, float
     if frame.crs is None:
         raise LayerError(f"{label}: the geometry has no CRS; set one (GeoDataFrame.set_crs) and write it again")
     return frame
+
+
+def parquet_file(path: Path) -> Path:
+    """The file itself, or the first file of a folder of GeoParquet partitions."""
+    path = Path(path)
+    return path if path.is_file() else next(iter(sorted(path.glob("*.parquet"))))
+
+
+def _parquet_crs(path: Path) -> CRS:
+    """The CRS of a GeoParquet file's geometry, from its metadata alone."""
+    label = f"parcels layer {path}"
+    if not path.exists():
+        raise LayerError(f"{label}: file not found; check the path")
+    try:
+        meta = pq.read_schema(parquet_file(path)).metadata or {}
+        geo = json.loads(meta[b"geo"])
+        crs = geo["columns"][geo["primary_column"]].get("crs")
+    except Exception as exc:  # not a GeoParquet file, or no file in the folder
+        raise LayerError(f"{label}: cannot read it as GeoParquet ({type(exc).__name__}); write it with GeoDataFrame.to_parquet") from None
+    if crs is None:
+        raise LayerError(f"{label}: the geometry has no CRS; set one (GeoDataFrame.set_crs) and write it again")
+    return CRS.from_user_input(crs)
 
 
 def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:

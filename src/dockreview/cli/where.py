@@ -130,7 +130,7 @@ def suggest_command(
     help="Docks field naming each feature's component (walkway, float, ...) for --audit (default: 'component' when the layer has it, else the components are inferred).",
 )
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
-@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: this process; dask: spatial partitions on a dask cluster.")
+@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: the cores of this machine; dask: spatial partitions on a dask cluster (a GeoParquet --parcels is read by the workers).")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
 @click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write; the CSV is written beside it.")
@@ -151,7 +151,8 @@ def screen_command(
     if (soundings is None) != (draft_ft is None):
         raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
     layers = read_screen_layers(
-        parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field
+        parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field,
+        lazy_parcels=backend == "dask",
     )
     qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
     result = screen(

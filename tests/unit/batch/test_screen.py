@@ -207,6 +207,38 @@ def test_dask_backend_equals_single_process(layers, result):
     assert len(on_dask.envelopes) == len(result.envelopes)
 
 
+def test_cli_dask_backend_reads_geoparquet_on_the_workers(tmp_path, layers, result):
+    distributed = pytest.importorskip("distributed")
+    dask_geopandas = pytest.importorskip("dask_geopandas")
+    c, _ = layers
+    data = tmp_path / "county.gpkg"
+    c.write(data)
+    # one file, and a folder already partitioned along the shore (each worker reads its own files)
+    single = tmp_path / "parcels.parquet"
+    c.parcels.to_parquet(single, row_group_size=50)
+    folder = tmp_path / "partitioned.parquet"
+    dask_geopandas.from_geopandas(c.parcels, npartitions=4).spatial_shuffle().to_parquet(folder)
+    expected = result.parcels.set_index("parcel_id")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        for source in (single, folder):
+            out = tmp_path / f"{source.stem}-out.parquet"
+            run = CliRunner().invoke(
+                main,
+                ["screen", "--parcels", str(source), "--mhw", f"{data}:mhw", "--channels", f"{data}:channels", "--docks",
+                 f"{data}:docks", "--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id",
+                 "--backend", "dask", "--scheduler", cluster.scheduler_address, "-o", str(out)],
+            )
+            assert run.exit_code == 0, run.output
+            table = gpd.read_parquet(out)
+            assert len(table) == 400 and table["parcel_id"].is_unique
+            got = table.set_index("parcel_id").loc[expected.index]
+            for key in ("frontage_ft", "band_width_ft", "greatest_reach_ft"):
+                assert got[key].to_numpy() == pytest.approx(expected[key].to_numpy(), abs=0.001, nan_ok=True), key
+            assert (got["eligible"] == expected["eligible"]).all() and (got["existing_docks"] == expected["existing_docks"]).all()
+    # the table keeps the file's order
+    assert list(gpd.read_parquet(tmp_path / "parcels-out.parquet")["parcel_id"]) == list(c.parcels["PARCEL_ID"])
+
+
 # ---------------------------------------------------------------------------
 # soundings: the navigable-depth limit (Docks D(1))
 # ---------------------------------------------------------------------------
