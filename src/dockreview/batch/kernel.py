@@ -238,13 +238,12 @@ def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.n
     lies, and ``land_part[i]`` the MHW part nearest it (:func:`land_sides`).
     """
     points = shapely.points(xy)
-    nearest, dist = mhw.nearest(points)
-    near = dist <= tolerance
+    near = mhw.within(points, tolerance)
     far_out = np.flatnonzero(~near)
     seaward = np.zeros(len(xy), dtype=bool)
     if len(far_out):
         owner = lot[far_out]
-        chunk = nearest[far_out]
+        chunk, _ = mhw.nearest(points[far_out])
         side = mhw.side(xy[far_out], chunk)
         seaward[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
     return near | seaward

@@ -75,3 +75,25 @@ def test_envelope_reasons_in_arrays_equal_the_one_lot_form():
             envelope_empty=bool(envelope_empty[i]), nearest_obstacle_ft=None if np.isnan(nearest[i]) else nearest[i],
         )
         assert tuple(c[i] for c in columns if c[i]) == one, cases[i]
+
+
+def test_shores_prepared_one_by_one_equal_the_whole_layer_prepared():
+    import warnings
+
+    from dockreview.batch.layers import prepare_shores
+    from dockreview.errors import DockReviewWarning
+    from dockreview.inputs.site import prepare_mhw
+    from dockreview.testing.counties import messy_county
+
+    mhw = list(messy_county(300, seed=5).mhw.geometry.values)
+    # a coast far off drawn in three pieces: two overlapping at a seam, then a 20-ft digitising gap
+    x = np.arange(0.0, 2001.0, 10.0)
+    coast = np.stack([x + 5e6, 30.0 * np.sin(x / 200.0) + 5e6], axis=1)
+    mhw += [shapely.LineString(coast[:80]), shapely.LineString(coast[70:150]), shapely.LineString(coast[152:])]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        whole = prepare_mhw(np.array(mhw, dtype=object), 1.0, "mhw")
+        shores = prepare_shores(np.array(mhw, dtype=object), 1.0, "mhw")
+    assert shapely.equals(whole, shores)
+    assert shapely.get_num_geometries(shores) == shapely.get_num_geometries(whole)
+    assert any("gap" in str(w.message) for w in caught)  # the gap was bridged, and said so
