@@ -1,236 +1,395 @@
-"""Benchmark of ``dockreview screen`` on synthetic counties (not a test; run by hand).
+"""Benchmark of ``dockreview screen`` beside PostGIS on the same files, in one run (not a test; run by hand).
 
-For each size it generates a county (``dockreview.synthetic.county``, or with
-``--layout messy`` :func:`dockreview.synthetic.messy_county`, parcels drawn as real
-tax maps are; cached as a GeoPackage in ``--data``), then measures, each in a fresh
-process so that peak memory is that step's own:
+For each size it generates a synthetic county (:func:`dockreview.testing.counties.county`: half the parcels on
+the water; or with ``--layout messy`` :func:`~dockreview.testing.counties.messy_county`), cached as a
+GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own process:
 
-* ``read``     -- just reading the parcel layer with pyogrio (``read_dataframe``);
-* ``screen``   -- the screen: reading its layers, the vectorised work, writing GeoPackage + CSV;
-* ``dask1``, ``dask2`` -- the screen with ``backend="dask"`` on a local cluster of 1 and 2
-  single-threaded worker processes (``--dask-sizes``);
-* ``baseline`` -- a straightforward per-row geopandas loop (``iterrows``) calling the
-  single-lot :func:`dockreview.envelope.lot_envelope` on every parcel within the MHW
-  tolerance, its answers compared with the screen's. With ``--baseline-sample K``
-  the loop runs on K random parcels and its time is scaled to the whole layer.
-  Not run on the messy layout (its multipart and invalid parcels stop the loop).
+* ``floor``    -- a process that imports geopandas and reads the screen's four layers (the import-and-read floor);
+* ``screen``   -- the whole ``dockreview screen`` command (import, read, compute, write GeoPackage + CSV) on
+  ``--workers`` processes; wall time, CPU time of the process tree, and peak memory (the proportional set
+  size of the process and its workers together, sampled every 0.1 s);
+* ``audit``    -- the same with ``--audit`` (every existing dock reviewed against its lot);
+* ``parquet``  -- the command from GeoParquet parcels to GeoParquet results, and reading and writing the
+  parcels both ways;
+* ``postgis``  -- PostgreSQL 15 + PostGIS 3.3 from Debian, a throwaway cluster started here (initdb and pg_ctl
+  on a temporary folder and a loopback port; shared_buffers 4GB, max_parallel_workers_per_gather 2): the
+  same GeoPackage loaded by ogr2ogr (timed apart), ``benchmarks/envelope.sql`` run by psql (the query
+  time), and its answers compared with the screen's lot by lot;
+* ``baseline`` -- a per-row geopandas loop (``iterrows``) calling the single-lot
+  :func:`dockreview.measure.envelope.lot_envelope` on the parcels within the MHW tolerance; with
+  ``--baseline-sample K`` on K random parcels, its time scaled to the layer;
+* ``dask1``, ``dask2`` -- the command with ``--backend dask`` on a cluster of ``dask scheduler`` and
+  ``dask worker`` processes on loopback (1 and 2 single-threaded workers), the parcels read from GeoParquet
+  by the workers.
 
-Times are wall-clock and, for the single-process steps, CPU (``process_time``):
-on a shared machine the CPU figures are the fair comparison.
+Usage (PostGIS from ``apt-get install -y postgresql-15-postgis-3``)::
 
-Usage::
-
-    python benchmarks/screen_bench.py --sizes 10000 100000 1000000 --baseline-sizes 10000 100000 \\
-        --baseline-sample 2000 --dask-sizes 100000 --data /tmp/dockreview-bench --out benchmarks/results.json
-    python benchmarks/screen_bench.py --layout messy --sizes 10000 --out benchmarks/results-messy.json
+    python benchmarks/screen_bench.py --sizes 20000 200000 1000000 --postgis-sizes 20000 200000 \\
+        --audit-sizes 20000 200000 --baseline-sizes 20000 --baseline-sample 2000 --dask-sizes 200000 \\
+        --data /tmp/dockreview-bench --out benchmarks/results.json
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import datetime
 import json
 import os
 import platform
-import resource
+import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import warnings
 from pathlib import Path
 
-FIGURES = ("frontage_ft", "band_width_ft", "envelope_area_sqft", "greatest_reach_ft")
+HERE = Path(__file__).resolve().parent
+FIGURES = ("frontage_ft", "required_setback_ft", "band_width_ft", "envelope_area_sqft", "greatest_reach_ft")
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+PG_PORT = 54329
+PG_SETTINGS = {
+    "shared_buffers": "4GB", "max_parallel_workers_per_gather": "2", "max_parallel_workers": "2", "work_mem": "256MB",
+    "maintenance_work_mem": "1GB", "jit": "off", "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+    "parallel_setup_cost": "100", "parallel_tuple_cost": "0.01", "min_parallel_table_scan_size": "0",
+}
+SCREEN = ["--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id", "--no-progress"]
 
 
-def _peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+# ---------------------------------------------------------------------------
+# measuring a command
+# ---------------------------------------------------------------------------
+def _tree(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    todo += [int(c) for c in f.read().split()]
+    return out
 
 
-def _layers(path: Path) -> dict[str, str]:
-    return {name: f"{path}:{name}" for name in ("parcels", "mhw", "channels", "docks")}
+def _pss_mb(pid: int) -> float:
+    total = 0
+    for p in _tree(pid):
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{p}/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1])
+    return total / 1024.0
 
 
-def step_generate(n: int, path: Path, layout: str) -> dict:
-    from dockreview.synthetic import county, messy_county
-
+def run(command: list[str], *, env: dict | None = None) -> dict:
+    """Run ``command``; wall seconds, CPU seconds of its process tree and peak memory (PSS of the tree, MB)."""
+    before = os.times()
     start = time.perf_counter()
-    c = (messy_county if layout == "messy" else county)(n, seed=n)
-    c.write(path)
-    return {"seconds": time.perf_counter() - start, "waterfront": int((c.parcels["ROW"] == "front").sum()), "docks": int(c.docks["dock_id"].nunique()), "channels": len(c.channels)}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    peak = [0.0]
+
+    def sample():
+        while proc.poll() is None:
+            peak[0] = max(peak[0], _pss_mb(proc.pid))
+            time.sleep(0.1)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = proc.communicate()
+    seconds = time.perf_counter() - start
+    sampler.join()
+    after = os.times()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, command))} failed ({proc.returncode}):\n{err[-3000:]}")
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return {"seconds": seconds, "cpu_s": cpu, "peak_mb": peak[0], "stdout": out[-2000:]}
 
 
-def step_read(n: int, path: Path) -> dict:
-    import pyogrio
-
-    start, cpu = time.perf_counter(), time.process_time()
-    frame = pyogrio.read_dataframe(path, layer="parcels")
-    return {"seconds": time.perf_counter() - start, "cpu_s": time.process_time() - cpu, "rows": len(frame), "peak_mb": _peak_mb()}
+def _python(code: str) -> dict:
+    return run([sys.executable, "-c", code], env=_env())
 
 
-def step_screen(n: int, path: Path, out: Path) -> dict:
-    from dockreview.profile import load_profile
-    from dockreview.screen import read_screen_layers, screen, write_screen
-
-    layers = _layers(path)
-    t0 = time.perf_counter()
-    data = read_screen_layers(layers["parcels"], layers["mhw"], channels=layers["channels"], docks=layers["docks"])
-    t1, cpu = time.perf_counter(), time.process_time()
-    result = screen(data, profile=load_profile(), id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id", progress=False)
-    t2, cpu = time.perf_counter(), time.process_time() - cpu
-    write_screen(result, out)
-    t3 = time.perf_counter()
-    return {
-        "read_layers_s": t1 - t0, "compute_s": t2 - t1, "compute_cpu_s": cpu, "write_s": t3 - t2, "seconds": t3 - t0,
-        "eligible": int(result.parcels["eligible"].sum()), "peak_mb": _peak_mb(),
-    }
+def _env() -> dict:
+    env = dict(os.environ)
+    src = str(HERE.parent / "src")
+    env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
 
 
-def step_dask(n: int, path: Path, workers: int) -> dict:
-    """The screen on a local dask.distributed cluster of ``workers`` single-threaded worker processes."""
-    from distributed import LocalCluster
-
-    from dockreview.profile import load_profile
-    from dockreview.screen import read_screen_layers, screen
-
-    layers = _layers(path)
-    data = read_screen_layers(layers["parcels"], layers["mhw"], channels=layers["channels"], docks=layers["docks"])
-    with LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as cluster:
-        start = time.perf_counter()
-        result = screen(
-            data, profile=load_profile(), id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id",
-            backend="dask", scheduler=cluster.scheduler_address,
-        )
-        seconds = time.perf_counter() - start
-    return {
-        "compute_s": seconds, "eligible": int(result.parcels["eligible"].sum()), "peak_mb": _peak_mb(),
-        "worker_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0,
-    }
+def _dockreview(*args) -> list[str]:
+    return [str(Path(sys.executable).parent / "dockreview"), *map(str, args)]
 
 
-def step_baseline(n: int, path: Path, out: Path, sample: int | None) -> dict:
-    """The per-row loop: for each parcel row, the single-lot envelope on a local piece of the MHW line."""
-    import geopandas as gpd
-    import pandas as pd
-    import shapely
-
-    from dockreview.crs import feet_per_unit
-    from dockreview.envelope import lot_envelope
-    from dockreview.errors import DockReviewError
-    from dockreview.io import DockReviewWarning
-    from dockreview.profile import load_profile
-
-    profile = load_profile()
-    parcels = gpd.read_file(path, layer="parcels", engine="pyogrio")
-    mhw = shapely.line_merge(shapely.union_all(gpd.read_file(path, layer="mhw", engine="pyogrio").geometry.values))
-    channels = gpd.read_file(path, layer="channels", engine="pyogrio")
-    docks = gpd.read_file(path, layer="docks", engine="pyogrio").dissolve(by="dock_id", as_index=False)
-    ft = feet_per_unit(parcels.crs)
-    rows = parcels if sample is None else parcels.sample(n=min(sample, len(parcels)), random_state=0)
-    start, cpu = time.perf_counter(), time.process_time()
-    answers = {}
-    for _, row in rows.iterrows():
-        lot = row.geometry
-        if lot.distance(mhw) > 5.0:
-            continue
-        near = lot.buffer(3 * lot.length + 1000)
-        local = shapely.clip_by_rect(mhw, *near.bounds)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DockReviewWarning)
-            try:
-                env = lot_envelope(
-                    lot, local, ft_per_unit=ft, profile=profile, channels=channels.iloc[sorted(channels.sindex.query(near))],
-                    docks=docks.iloc[sorted(docks.sindex.query(near))],
-                )
-            except DockReviewError:
-                continue
-        answers[row["PARCEL_ID"]] = (env.frontage_ft, env.band_width_ft, env.area_sqft, env.greatest_reach_ft)
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    screened = pd.read_csv(out.with_suffix(".csv")).set_index("parcel_id")
-    mine = pd.DataFrame.from_dict(answers, orient="index", columns=list(FIGURES))
-    theirs = screened.loc[mine.index, list(FIGURES)]
-    diff = (mine - theirs).abs()
-    return {
-        "seconds": seconds,
-        "rows": len(rows),
-        "scaled_seconds": seconds * len(parcels) / len(rows),
-        "scaled_cpu_s": cpu * len(parcels) / len(rows),
-        "compared_lots": len(mine),
-        "max_abs_diff": {k: float(diff[k].max()) for k in FIGURES},
-        "missing_in_screen": int(screened.loc[mine.index, "fronts_mhw"].eq(False).sum()),
-        "peak_mb": _peak_mb(),
-    }
+# ---------------------------------------------------------------------------
+# the steps
+# ---------------------------------------------------------------------------
+def generate(n: int, data: Path, layout: str) -> dict:
+    gpkg, parquet = data / f"{layout}-{n}.gpkg", data / f"{layout}-{n}.parquet"
+    if gpkg.exists() and parquet.exists():
+        return {"cached": True}
+    code = (
+        "from dockreview.testing.counties import county, messy_county\n"
+        f"c = {'messy_county' if layout == 'messy' else 'county'}({n}, seed={n})\n"
+        f"c.write({str(gpkg)!r})\nc.parcels.to_parquet({str(parquet)!r}, row_group_size=50_000)\n"
+        "print(int((c.parcels['ROW'] == 'front').sum()), c.docks['dock_id'].nunique(), len(c.channels))"
+    )
+    result = _python(code)
+    waterfront, docks, channels = map(int, result["stdout"].split()[-3:])
+    return {"seconds": result["seconds"], "waterfront": waterfront, "docks": docks, "channels": channels}
 
 
-def _worker(args: argparse.Namespace) -> None:
-    path = _data_path(args, args.n)
-    out = Path(args.data) / f"screen-{args.layout}-{args.n}.gpkg"
-    if args.worker == "generate":
-        result = step_generate(args.n, path, args.layout)
-    elif args.worker == "read":
-        result = step_read(args.n, path)
-    elif args.worker == "screen":
-        result = step_screen(args.n, path, out)
-    elif args.worker in ("dask1", "dask2"):
-        result = step_dask(args.n, path, int(args.worker[-1]))
-    else:
-        result = step_baseline(args.n, path, out, args.baseline_sample)
-    print(json.dumps(result))
+def _layers(gpkg: Path, parcels: Path | None = None) -> list[str]:
+    return ["--parcels", str(parcels or f"{gpkg}:parcels"), "--mhw", f"{gpkg}:mhw", "--channels", f"{gpkg}:channels",
+            "--docks", f"{gpkg}:docks"]
 
 
-def _data_path(args: argparse.Namespace, n: int) -> Path:
-    """The cached layers of the layout at ``n`` parcels."""
-    return Path(args.data) / f"{args.layout}-{n}.gpkg"
+def floor(gpkg: Path) -> dict:
+    code = (
+        "import geopandas, pyogrio\n"
+        + "".join(f"pyogrio.read_dataframe({str(gpkg)!r}, layer={name!r})\n" for name in ("parcels", "mhw", "channels", "docks"))
+    )
+    return _python(code)
 
 
-def _run(step: str, n: int, args: argparse.Namespace) -> dict:
-    command = [sys.executable, __file__, "--worker", step, "--n", str(n), "--data", args.data, "--layout", args.layout]
-    if args.baseline_sample:
-        command += ["--baseline-sample", str(args.baseline_sample)]
-    done = subprocess.run(command, check=True, capture_output=True, text=True)
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"{n:>9,d} {step:<9} {json.dumps(result)}", flush=True)
+def screen(gpkg: Path, out: Path, workers: int, *extra) -> dict:
+    result = run(_dockreview("screen", *_layers(gpkg), *SCREEN, "--workers", workers, *extra, "-o", out), env=_env())
+    result["summary"] = result.pop("stdout").strip().splitlines()
     return result
 
 
+def parquet_io(gpkg: Path, parquet: Path, out: Path, workers: int) -> dict:
+    read = _python(f"import geopandas\ngeopandas.read_parquet({str(parquet)!r})")
+    read_gpkg = _python(f"import pyogrio\npyogrio.read_dataframe({str(gpkg)!r}, layer='parcels')")
+    frame = "import geopandas\nf = geopandas.read_parquet({!r})\nimport time\nt = time.perf_counter()\n".format(str(parquet))
+    write = _python(frame + f"f.to_parquet({str(out.with_suffix('.w.parquet'))!r})\nprint(time.perf_counter() - t)")
+    write_gpkg = _python(frame + f"f.to_file({str(out.with_suffix('.w.gpkg'))!r}, engine='pyogrio')\nprint(time.perf_counter() - t)")
+    whole = run(_dockreview("screen", *_layers(gpkg, parquet), *SCREEN, "--workers", workers, "-o", out), env=_env())
+    return {
+        "read_parquet_s": read["seconds"], "read_gpkg_s": read_gpkg["seconds"],
+        "write_parquet_s": float(write["stdout"].split()[-1]), "write_gpkg_s": float(write_gpkg["stdout"].split()[-1]),
+        "screen_parquet_to_parquet": {k: whole[k] for k in ("seconds", "cpu_s", "peak_mb")},
+    }
+
+
+def baseline(gpkg: Path, out_csv: Path, sample: int | None) -> dict:
+    code = f"""
+import json, time, warnings
+import geopandas as gpd, pandas as pd, shapely
+from dockreview.errors import DockReviewError, DockReviewWarning
+from dockreview.inputs.crs import feet_per_unit
+from dockreview.measure.envelope import lot_envelope
+from dockreview.rules import ruleset
+rules = ruleset()
+path = {str(gpkg)!r}
+parcels = gpd.read_file(path, layer="parcels", engine="pyogrio")
+mhw = shapely.line_merge(shapely.union_all(gpd.read_file(path, layer="mhw", engine="pyogrio").geometry.values))
+channels = gpd.read_file(path, layer="channels", engine="pyogrio")
+docks = gpd.read_file(path, layer="docks", engine="pyogrio").dissolve(by="dock_id", as_index=False)
+ft = feet_per_unit(parcels.crs)
+rows = parcels if {sample!r} is None else parcels.sample(n=min({sample!r}, len(parcels)), random_state=0)
+start, cpu = time.perf_counter(), time.process_time()
+answers = {{}}
+for _, row in rows.iterrows():
+    lot = row.geometry
+    if lot.distance(mhw) > 5.0:
+        continue
+    near = lot.buffer(3 * lot.length + 1000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        try:
+            env = lot_envelope(lot, shapely.clip_by_rect(mhw, *near.bounds), ft_per_unit=ft, rules=rules,
+                               channels=channels.iloc[sorted(channels.sindex.query(near))],
+                               docks=docks.iloc[sorted(docks.sindex.query(near))])
+        except DockReviewError:
+            continue
+    answers[row["PARCEL_ID"]] = (env.frontage_ft, env.required_setback_ft, env.band_width_ft, env.area_sqft, env.greatest_reach_ft)
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+mine = pd.DataFrame.from_dict(answers, orient="index", columns={list(FIGURES)!r})
+theirs = pd.read_csv({str(out_csv)!r}).set_index("parcel_id").loc[mine.index, {list(FIGURES)!r}]
+diff = (mine - theirs).abs().max()
+print(json.dumps({{"seconds": seconds, "cpu_s": cpu, "rows": len(rows), "scale": len(parcels) / len(rows),
+                  "compared_lots": len(mine), "max_abs_diff": {{k: float(v) for k, v in diff.items()}}}}))
+"""
+    result = _python(code)
+    out = json.loads(result["stdout"].strip().splitlines()[-1])
+    out["scaled_seconds"] = out["seconds"] * out["scale"]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# PostGIS
+# ---------------------------------------------------------------------------
+class PostGIS:
+    """A throwaway PostgreSQL 15 + PostGIS cluster on a temporary folder and a loopback port."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="dockreview-pg-"))
+        shutil.chown(self.dir, "postgres")
+        self.data = self.dir / "data"
+
+    def _as_postgres(self, *command, **kwargs):
+        return subprocess.run(["runuser", "-u", "postgres", "--", *map(str, command)], check=True, capture_output=True, text=True, **kwargs)
+
+    def __enter__(self) -> "PostGIS":
+        self._as_postgres(PG_BIN / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        options = " ".join(f"-c {k}={v}" for k, v in PG_SETTINGS.items())
+        self._as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-l", self.dir / "log", "-w", "start", "-o",
+                          f"-p {PG_PORT} -k {self.dir} -c listen_addresses=127.0.0.1 {options}")
+        self.psql("-d", "postgres", "-c", "CREATE DATABASE bench")
+        self.psql("-c", "CREATE EXTENSION postgis")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        with contextlib.suppress(Exception):
+            self._as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def psql(self, *args) -> str:
+        base = ["psql", "-h", str(self.dir), "-p", str(PG_PORT), "-U", "postgres", "-v", "ON_ERROR_STOP=1", "-X", "-q"]
+        if "-d" not in args:
+            base += ["-d", "bench"]
+        return subprocess.run([*base, *map(str, args)], check=True, capture_output=True, text=True).stdout
+
+    @property
+    def ogr(self) -> str:
+        return f"PG:host={self.dir} port={PG_PORT} dbname=bench user=postgres"
+
+    def version(self) -> str:
+        return self.psql("-t", "-c", "SELECT version() || ' / PostGIS ' || postgis_lib_version() || ' / GEOS ' || postgis_geos_version()").strip()
+
+
+def postgis(pg: PostGIS, gpkg: Path, tool_csv: Path, out_csv: Path) -> dict:
+    start = time.perf_counter()
+    for layer in ("parcels", "mhw", "channels", "docks"):
+        subprocess.run(["ogr2ogr", "-f", "PostgreSQL", pg.ogr, str(gpkg), layer, "-nln", layer, "-overwrite", "-lco", "GEOMETRY_NAME=geom",
+                        "-lco", "FID=fid", "-lco", "SPATIAL_INDEX=GIST", "--config", "PG_USE_COPY", "YES"], check=True, capture_output=True)
+    pg.psql("-c", "VACUUM ANALYZE")
+    load = time.perf_counter() - start
+    start = time.perf_counter()
+    pg.psql("-f", HERE / "envelope.sql")
+    query = time.perf_counter() - start
+    pg.psql("-c", f"\\copy (SELECT * FROM result ORDER BY parcel_id) TO '{out_csv}' CSV HEADER")
+    return {"load_s": load, "query_s": query, "compare": compare(tool_csv, out_csv)}
+
+
+def compare(tool_csv: Path, postgis_csv: Path) -> dict:
+    import pandas as pd
+
+    tool = pd.read_csv(tool_csv).set_index("parcel_id")
+    tool = tool[tool["fronts_mhw"]]
+    sql = pd.read_csv(postgis_csv).set_index("parcel_id")
+    both = tool.index.intersection(sql.index)
+    diff = (tool.loc[both, list(FIGURES)] - sql.loc[both, list(FIGURES)]).abs()
+    return {
+        "waterfront_lots": len(tool), "postgis_lots": len(sql), "compared": len(both),
+        "max_abs_diff": {k: float(diff[k].max()) for k in FIGURES},
+        "max_rel_diff_area": float((diff["envelope_area_sqft"] / tool.loc[both, "envelope_area_sqft"].clip(lower=1.0)).max()),
+        "lots_over_0.01_ft": {k: int((diff[k] > 0.01).sum()) for k in FIGURES if k != "envelope_area_sqft"},
+        "lots_over_1e-5_area": int((diff["envelope_area_sqft"] > 1e-5 * tool.loc[both, "envelope_area_sqft"].clip(lower=1000.0)).sum()),
+        "existing_docks_differ": int((tool.loc[both, "existing_docks"] != sql.loc[both, "existing_docks"]).sum()),
+        "eligible_differ": int((tool.loc[both, "eligible"].astype(bool) != sql.loc[both, "eligible"].map({"t": True, "f": False})).sum()),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Dask on a cluster of processes on loopback
+# ---------------------------------------------------------------------------
+def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int) -> dict:
+    bin_dir = Path(sys.executable).parent
+    env = _env()
+    scheduler = subprocess.Popen([bin_dir / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    worker = subprocess.Popen([bin_dir / "dask", "worker", f"tcp://127.0.0.1:{port}", "--nworkers", str(workers), "--nthreads", "1",
+                               "--no-dashboard", "--memory-limit", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        _wait_for_workers(f"tcp://127.0.0.1:{port}", workers, env)
+        result = run(_dockreview("screen", *_layers(gpkg, parquet), *SCREEN, "--backend", "dask", "--scheduler",
+                                 f"tcp://127.0.0.1:{port}", "-o", out), env=env)
+        workers_mb = _pss_mb(worker.pid)
+    finally:
+        for proc in (worker, scheduler):
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=30)
+    return {"seconds": result["seconds"], "client_peak_mb": result["peak_mb"], "workers_mb_after": workers_mb}
+
+
+def _wait_for_workers(address: str, workers: int, env: dict) -> None:
+    code = (
+        "import time\nfrom distributed import Client\n"
+        f"c = Client({address!r}, timeout=120)\nc.wait_for_workers({workers}, timeout=120)\nc.close()"
+    )
+    run([sys.executable, "-c", code], env=env)
+
+
+# ---------------------------------------------------------------------------
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
-    parser.add_argument("--baseline-sizes", type=int, nargs="*", default=[10_000])
-    parser.add_argument("--baseline-sample", type=int, help="Run the per-row baseline on this many random parcels and scale.")
-    parser.add_argument("--dask-sizes", type=int, nargs="*", default=[], help="Also run the dask backend with 1 and 2 workers.")
-    parser.add_argument("--skip-screen", action="store_true", help="Only the dask runs (the read and screen already measured).")
-    parser.add_argument("--layout", choices=["county", "messy"], default="county", help="county: synthetic.county; messy: synthetic.messy_county.")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[20_000, 200_000])
+    parser.add_argument("--postgis-sizes", type=int, nargs="*", default=[20_000, 200_000])
+    parser.add_argument("--audit-sizes", type=int, nargs="*", default=[20_000])
+    parser.add_argument("--parquet-sizes", type=int, nargs="*", default=None, help="default: every size")
+    parser.add_argument("--baseline-sizes", type=int, nargs="*", default=[20_000])
+    parser.add_argument("--baseline-sample", type=int, default=2000)
+    parser.add_argument("--dask-sizes", type=int, nargs="*", default=[])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--layout", choices=["county", "messy"], default="county")
     parser.add_argument("--data", default="/tmp/dockreview-bench")
-    parser.add_argument("--out", default="benchmarks/results.json")
-    parser.add_argument("--worker", choices=["generate", "read", "screen", "baseline", "dask1", "dask2"], help=argparse.SUPPRESS)
-    parser.add_argument("--n", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--out", default=str(HERE / "results.json"))
     args = parser.parse_args()
-    if args.worker:
-        _worker(args)
-        return
-    Path(args.data).mkdir(parents=True, exist_ok=True)
+    data = Path(args.data)
+    data.mkdir(parents=True, exist_ok=True)
+    data.chmod(0o755)
+    warnings.simplefilter("ignore")
     report = {
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(), "load_at_start": os.getloadavg()},
-        "layout": args.layout,
+        "date": datetime.date.today().isoformat(), "layout": args.layout,
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
+                    "load_at_start": os.getloadavg()},
         "sizes": {},
     }
-    for n in args.sizes:
-        entry = {}
-        if not _data_path(args, n).exists():
-            entry["generate"] = _run("generate", n, args)
-        if not args.skip_screen:
-            entry["read"] = _run("read", n, args)
-            entry["screen"] = _run("screen", n, args)
-            entry["screen_over_read_cpu"] = entry["screen"]["compute_cpu_s"] / entry["read"]["cpu_s"]
-            entry["lots_per_cpu_s"] = n / entry["screen"]["compute_cpu_s"]
-        if n in args.baseline_sizes and args.layout == "county":
-            entry["baseline"] = _run("baseline", n, args)
-            entry["speedup_vs_baseline_cpu"] = entry["baseline"]["scaled_cpu_s"] / entry["screen"]["compute_cpu_s"]
-        if n in args.dask_sizes:
-            entry["dask1"] = _run("dask1", n, args)
-            entry["dask2"] = _run("dask2", n, args)
-            entry["dask_2_over_1_speedup"] = entry["dask1"]["compute_s"] / entry["dask2"]["compute_s"]
-        report["sizes"][str(n)] = entry
-        Path(args.out).write_text(json.dumps(report, indent=2) + "\n")
+    out_path = Path(args.out)
+    parquet_sizes = args.sizes if args.parquet_sizes is None else args.parquet_sizes
+    with contextlib.ExitStack() as stack:
+        pg = stack.enter_context(PostGIS()) if args.postgis_sizes and args.layout == "county" else None
+        if pg is not None:
+            report["postgis"] = {"version": pg.version(), "settings": PG_SETTINGS}
+        for n in args.sizes:
+            entry = report["sizes"].setdefault(str(n), {})
+            gpkg, parquet = data / f"{args.layout}-{n}.gpkg", data / f"{args.layout}-{n}.parquet"
+            out = data / f"screen-{args.layout}-{n}.gpkg"
+
+            def step(name, fn, *a):
+                entry[name] = fn(*a)
+                entry[name].pop("stdout", None)
+                entry[name]["load_after"] = os.getloadavg()[0]
+                print(f"{n:>9,d} {name:<9} {json.dumps(entry[name])}", flush=True)
+                out_path.write_text(json.dumps(report, indent=2) + "\n")
+
+            step("generate", generate, n, data, args.layout)
+            step("floor", floor, gpkg)
+            step("screen", screen, gpkg, out, args.workers)
+            entry["screen_over_floor"] = entry["screen"]["seconds"] / entry["floor"]["seconds"]
+            waterfront = entry["generate"].get("waterfront") or n // 2
+            entry["ms_per_waterfront_lot"] = 1000.0 * entry["screen"]["seconds"] / waterfront
+            entry["cpu_ms_per_waterfront_lot"] = 1000.0 * entry["screen"]["cpu_s"] / waterfront
+            if n in args.audit_sizes:
+                step("audit", screen, gpkg, data / f"audit-{args.layout}-{n}.gpkg", args.workers, "--audit")
+                entry["audit_over_screen"] = entry["audit"]["seconds"] / entry["screen"]["seconds"]
+            if n in parquet_sizes:
+                step("parquet", parquet_io, gpkg, parquet, data / f"screen-{args.layout}-{n}.parquet", args.workers)
+            if pg is not None and n in args.postgis_sizes:
+                step("postgis", postgis, pg, gpkg, out.with_suffix(".csv"), data / f"postgis-{n}.csv")
+                entry["screen_over_postgis"] = entry["screen"]["seconds"] / entry["postgis"]["query_s"]
+            if n in args.baseline_sizes and args.layout == "county":
+                step("baseline", baseline, gpkg, out.with_suffix(".csv"), args.baseline_sample)
+                entry["baseline_over_screen"] = entry["baseline"]["scaled_seconds"] / entry["screen"]["seconds"]
+            if n in args.dask_sizes:
+                for w, port in ((1, 28786), (2, 28796)):
+                    step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port)
+            out_path.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
 
 

@@ -38,11 +38,23 @@ import shapely
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from dockreview.batch.kernel import LOT_ERRORS, MhwIndex, not_reviewed, waterfront_parts
+from dockreview.batch.depth import NavigableDepth
+from dockreview.batch.docks import Components, DockLots, dock_measurements, union_by
+from dockreview.batch.figures import FAR_WATER_FT, navigable_depth
+from dockreview.batch.kernel import (
+    LOT_ERRORS,
+    MhwIndex,
+    land_sides,
+    not_reviewed,
+    seaward,
+    vector_riparian,
+    waterfront_parts,
+)
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.geometry.dock import footprint_dock, long_axis, rectangle
 from dockreview.geometry.riparian import left_of, riparian_geometry
 from dockreview.inputs.manifest import (
+    COMPONENTS,
     DockSpec,
     LayerSpec,
     Manifest,
@@ -53,8 +65,9 @@ from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
-from dockreview.rules import RuleSet, ruleset, verdict
-from dockreview.rules.base import FAIL
+from dockreview.rules import RuleSet, ruleset, verdict, verdicts
+from dockreview.rules.base import FAIL, NOT_APPLICABLE, Facts
+from dockreview.rules.kind import Bound
 
 if TYPE_CHECKING:
     from dockreview.batch.layers import ScreenLayers
@@ -79,6 +92,7 @@ SECTION_STEP_FT = 0.5
 def audit_docks(
     layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profile: Profile | RuleSet | None = None, tolerance_ft: float = 5.0,
     dock_id_field: str | None = None, component_field: str | None = None, draft_ft: float | None = None,
+    depth: NavigableDepth | None = None, arrays: bool = True,
 ) -> gpd.GeoDataFrame:
     """Review every existing dock against the geometric checks of its own lot (Docks C, D(1), D(2)(b), D(2)(c)).
 
@@ -101,6 +115,13 @@ def audit_docks(
     draft_ft : float, optional
         With the layers' soundings, the navigable-depth limit of Docks D(1) is
         checked too, from the soundings within :data:`AUDIT_RADIUS_FT`.
+    depth : NavigableDepth, optional
+        The layers' soundings already triangulated (the screen's); made here when not given.
+    arrays : bool
+        Measure and decide the docks as arrays (:func:`~dockreview.batch.docks.dock_measurements`),
+        each dock the arrays cannot take reviewed alone; False reviews every
+        dock alone, by the review's own :func:`~dockreview.measure.compute.measure`
+        (the reference the arrays are tested against).
 
     Returns
     -------
@@ -123,18 +144,206 @@ def audit_docks(
     context = _AuditContext(layers, parcels, tolerance_ft, draft_ft)
     given = {name for name in ("channels", "docks", "soundings") if getattr(layers, name) is not None}
     scope = rules.decidable(given | ({"draft"} if draft_ft is not None else set()))
-    rows, shapes = [], []
-    for name in pd.unique(group):
-        members = np.flatnonzero(group == name)
-        footprint = shapely.union_all(dock_geoms[members])
-        shapes.append(footprint)
-        row = {"dock_id": name, "parcel_id": None, **{c: np.nan for c in AUDIT_COLUMNS}, "components": "", "failed": ""}
+    if depth is None and draft_ft is not None and layers.soundings is not None:
+        depth = navigable_depth(layers, rules, draft_ft, 0.0)
+    codes, names = pd.factorize(pd.Series(group), sort=False)
+    footprints = union_by(dock_geoms, codes, len(names))
+    members = np.split(np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=len(names)))[:-1])
+    rows = [None] * len(names)
+    if arrays and len(context.lots):
+        for i, row in _array_rows(context, codes, members, footprints, kinds, field, rules, scope, depth).items():
+            rows[i] = {"dock_id": names[i], **row}
+    for i in (i for i, row in enumerate(rows) if row is None):
+        row = {"dock_id": names[i], "parcel_id": None, **{c: np.nan for c in AUDIT_COLUMNS}, "components": "", "failed": ""}
         try:
-            row.update(_review_dock(context, members, footprint, None if kinds is None else kinds[members], field, rules, scope))
+            row.update(_review_dock(context, members[i], footprints[i], None if kinds is None else kinds[members[i]], field, rules, scope))
         except LOT_ERRORS as exc:
             row["verdict"] = not_reviewed(exc)
-        rows.append(row)
-    return gpd.GeoDataFrame(pd.DataFrame(rows), geometry=gpd.GeoSeries(shapes, crs=layers.crs))
+        rows[i] = row
+    return gpd.GeoDataFrame(pd.DataFrame(rows), geometry=gpd.GeoSeries(footprints, crs=layers.crs))
+
+
+def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSet, scope, depth) -> dict[int, dict]:
+    """The audit rows of the docks whose lots the kernel draws, measured as arrays (the others are left out).
+
+    Each dock's lot is drawn by :func:`~dockreview.batch.kernel.vector_riparian`,
+    its measurements taken by :func:`~dockreview.batch.docks.dock_measurements`
+    and its checks decided by each rule's own vectorised
+    :meth:`~dockreview.rules.kind.Bound.statuses` (a rule that is not a bound,
+    or a bound that does not apply to a dock, by its own ``evaluate`` and
+    ``inapplicable``), the verdicts by :func:`dockreview.rules.verdicts`.
+    """
+    shore, ft = context.shore, context.layers.ft_per_unit
+    tolerance = context.settings.mhw_tolerance_ft / ft
+    usable = np.flatnonzero(~shapely.is_empty(footprints) & ~shapely.is_missing(footprints))
+    chunk, _ = shore.nearest(footprints[usable])
+    ends = shapely.get_point(shapely.shortest_line(footprints[usable], shore.chunks[chunk]), 0)
+    lot = context.lot_tree.query_nearest(ends, all_matches=False)[1]
+    # each dock's lot drawn far enough for its dock: the reach cap (or the dock) and the setback beyond the frontage
+    extent = float(np.max(shapely.length(shapely.boundary(shapely.envelope(footprints[usable]))), initial=0.0)) / 2.0
+    cap = rules.reach_cap_ft()
+    most = max(cap / ft if np.isfinite(cap) else FAR_WATER_FT / ft, extent) + extent
+
+    def beyond(frontage):
+        return most + rules.required_setback_ft(frontage * ft) / ft
+
+    lots, where = np.unique(lot, return_inverse=True)
+    lot_geometry, sides, drawn = _lot_geometry(context, lots, beyond)
+    k = np.where(drawn[where], where, -1)
+    # the components, from the field or inferred; an unknown component is left to the one-dock review's message
+    comp_geom, comp_kind, comp_dock, how = [], [], [], {}
+    normal = None if kinds is None else pd.Series(kinds).str.strip().str.lower().str.replace(" ", "_").to_numpy()
+    for j in np.flatnonzero(k >= 0):
+        i = usable[j]
+        if kinds is None:
+            got, geoms, how[j] = infer_components(footprints[i], shapely.get_coordinates(ends[j])[0], ft_per_unit=ft)
+        else:
+            rows = members[i]
+            got = normal[rows].tolist()
+            if not set(got) <= set(COMPONENTS):
+                k[j] = -1
+                continue
+            geoms, how[j] = context.docks[rows], f"from field '{field}'"
+        comp_geom += list(geoms)
+        comp_kind += got
+        comp_dock += [j] * len(got)
+    take = np.flatnonzero(k >= 0)
+    if not len(take):
+        return {}
+    renumber = np.full(len(usable), -1)
+    renumber[take] = np.arange(len(take))
+    components = Components(np.array(comp_geom, dtype=object), np.array(comp_kind, dtype=object), renumber[np.array(comp_dock, dtype=int)])
+    dock_lots = lot_geometry.take(k[take])
+    land, land_part, dock_sides = dock_lots.land, dock_lots.land_part, sides[k[take]]
+
+    def seaward_of(xy, dock):
+        # a lot drawn by the kernel reads its shore's side from the lot; one drawn alone, by its own WaterSide
+        out = seaward(xy, land[dock], land_part[dock], shore)
+        alone = np.flatnonzero(dock_sides[dock] != None)  # noqa: E711 (an object array of WaterSides)
+        for d in np.unique(dock[alone]):
+            rows = alone[dock[alone] == d]
+            out[rows] = dock_sides[d].seaward(xy[rows])
+        return out
+
+    index = usable[take]
+    channels = None if context.channel_tree is None else (context.channels, context.channel_tree, None)
+    feature_dock = codes
+    others = (context.docks, context.dock_tree, lambda i, j: feature_dock[j] == index[i])
+    m = dock_measurements(
+        footprints[index], components, ends[take], dock_lots, mhw=shore, rules=rules, ft=ft, tolerance=tolerance,
+        terminus_depth=context.settings.terminus_depth_ft / ft, radius=AUDIT_RADIUS_FT / ft, channels=channels,
+        docks=others, depth=depth, draft_ft=context.vessel.draft_ft, seaward_of=seaward_of,
+    )
+    # a dock with no part on the water, or whose figures GEOS could not give, is left to the one-dock review
+    good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"])
+    lot_ids = context.lot_ids[lots[k[take]]]
+    m["dock_lot"] = lot_ids.astype(str)
+    statuses = _statuses(rules, scope, m, context)
+    verdict = verdicts(statuses)
+    table = np.array([np.where(statuses[c] == FAIL, c, "") for c in scope], dtype=object).reshape(len(scope), -1)
+    failed = [", ".join(x for x in column if x) for column in table.T.tolist()]
+    out = {}
+    for r in np.flatnonzero(good):
+        out[int(index[r])] = {
+            "parcel_id": lot_ids[r],
+            **{c: float(m[c][r]) if c in m else np.nan for c in AUDIT_COLUMNS},
+            "components": how[take[r]],
+            "failed": failed[r],
+            "verdict": verdict[r],
+        }
+    return out
+
+
+def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarray, np.ndarray]:
+    """The riparian geometry of the audited lots, their side lines told left from right looking seaward.
+
+    Lots the kernel draws (:func:`~dockreview.batch.kernel.vector_riparian`)
+    come with no WaterSide (None); the others are drawn one by one by the
+    single-lot :func:`~dockreview.geometry.riparian.riparian_geometry`, with
+    theirs. The seaward normal of a kernel lot is square to the chord between
+    its water corners, toward the water as the single-lot functions find it: of
+    the two probes either side of the frontage's middle, the one seaward; when
+    neither or both are, the one away from the lot. Returns the lots, their
+    WaterSides and whether each could be drawn.
+    """
+    shore, ft = context.shore, context.layers.ft_per_unit
+    tolerance = context.settings.mhw_tolerance_ft / ft
+    parcels = context.lots[lots]
+    n = len(lots)
+    rip, _ = vector_riparian(parcels, shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
+    frontage, left, right, zone = (np.array([shapely.LineString()] * n, dtype=object) for _ in range(4))
+    normal = np.full((n, 2), np.nan)
+    land, land_part = land_sides(parcels, shore)
+    sides = np.full(n, None, dtype=object)
+    drawn = np.zeros(n, dtype=bool)
+    k = rip.lot
+    if len(k):
+        c0, c1 = rip.corner_a, rip.corner_b
+        chord = (c1 - c0) / np.hypot(*(c1 - c0).T)[:, None]
+        probe_normal = np.stack([-chord[:, 1], chord[:, 0]], axis=1)
+        mid = shapely.get_coordinates(shapely.line_interpolate_point(shapely.line_merge(rip.frontage), 0.5, normalized=True))
+        probe = max(2.0 * tolerance, 10.0 / ft)
+        ahead = seaward(mid + probe_normal * probe, land[k], land_part[k], shore)
+        behind = seaward(mid - probe_normal * probe, land[k], land_part[k], shore)
+        away = np.einsum("ij,ij->i", probe_normal, mid - shapely.get_coordinates(shapely.centroid(parcels[k]))) >= 0
+        sign = np.where(ahead != behind, np.where(ahead, 1.0, -1.0), np.where(away, 1.0, -1.0))
+        normal[k] = probe_normal * sign[:, None]
+        left_of_normal = np.stack([-normal[k][:, 1], normal[k][:, 0]], axis=1)
+        a_left = np.einsum("ij,ij->i", c0, left_of_normal) >= np.einsum("ij,ij->i", c1, left_of_normal)
+        frontage[k], zone[k] = rip.frontage, rip.zone
+        left[k] = np.where(a_left, rip.side_a, rip.side_b)
+        right[k] = np.where(a_left, rip.side_b, rip.side_a)
+        drawn[k] = True
+    for i in np.flatnonzero(~drawn):
+        poly = parcels[i]
+        box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DockReviewWarning)
+                one = riparian_geometry(poly, shore.near(box), tolerance=tolerance, ft_per_unit=ft)
+        except LOT_ERRORS:
+            continue  # the one-dock review says why
+        frontage[i], left[i], right[i], zone[i] = one.frontage, one.left_line, one.right_line, one.zone
+        normal[i], sides[i], drawn[i] = one.seaward, one.water_side, True
+    return DockLots(parcels, frontage, left, right, zone, normal, land, land_part), sides, drawn
+
+
+def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
+    """Each check of ``scope`` decided for every dock: a bound by its vectorised statuses, any other by its evaluate."""
+    n = len(m["setback_ft"])
+    facts = Facts(
+        layers=frozenset({"docks"} | {name for name in ("channels", "soundings") if getattr(context.layers, name) is not None}),
+        draft_ft=context.vessel.draft_ft,
+    )
+    keys = list(m)
+
+    def one(i: int) -> dict:
+        row = {}
+        for key in keys:
+            v = m[key][i]
+            row[key] = None if isinstance(v, float) and np.isnan(v) else (v.item() if hasattr(v, "item") else v)
+        return row
+
+    cache: dict[int, dict] = {}
+
+    def row(i: int) -> dict:
+        if i not in cache:
+            cache[i] = one(i)
+        return cache[i]
+
+    out = {}
+    for check in scope:
+        rule = rules.rule(check)
+        if isinstance(rule, Bound):
+            status = np.asarray(rule.statuses(m), dtype=object)
+            if type(rule).inapplicable is not Bound.inapplicable:
+                for i in range(n):
+                    if rule.inapplicable(row(i), facts) is not None:
+                        status[i] = NOT_APPLICABLE
+        else:
+            status = np.array([rule.evaluate(row(i), facts).status for i in range(n)], dtype=object)
+        out[check] = status
+    return out
 
 
 class _AuditContext:

@@ -1,12 +1,16 @@
-"""The screen's Dask backend: the lots worked in spatial partitions on a dask.distributed cluster.
+"""The screen's Dask backend: the parcels worked in spatial partitions on a dask.distributed cluster.
 
 The parcels are partitioned along a Hilbert curve (dask-geopandas
-``spatial_shuffle``) and kept on the workers. Each partition is sent the MHW
-line, channels and docks near it, and worked by the screen's own
-:func:`dockreview.screen.lot_figures`, so the answers are those of the single
-process. The screen hands it only parcels that have a geometry. Install with
-``pip install -e ".[dask]"``; this module is imported only when
-``backend="dask"`` is asked for.
+``spatial_shuffle``), so that each partition is one compact stretch of shore.
+From a GeoParquet file (``--parcels x.parquet``) each worker reads only its own
+row groups (``dask_geopandas.read_parquet``); a file written already
+partitioned along the shore (``spatial_shuffle(...).to_parquet(folder)``) is
+not shuffled again. The small layers -- the MHW line, channels, docks and the
+triangulated soundings -- are sent once to every worker; each partition takes
+the part of them within :func:`partition_margin` of its parcels, and is worked
+by the screen's own :func:`~dockreview.batch.table.screen_tables`, so the
+answers are those of one process. Install with ``pip install -e ".[dask]"``;
+this module is imported only when ``backend="dask"`` is asked for.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+from dataclasses import dataclass
 
 import dask
 import dask_geopandas
@@ -24,79 +29,123 @@ import shapely
 from distributed import Client, LocalCluster
 
 from dockreview.batch.depth import NavigableDepth
-from dockreview.batch.figures import FAR_WATER_FT, FIGURE_COLUMNS, lot_figures
+from dockreview.batch.figures import FAR_WATER_FT
 from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.rules import RuleSet
 
 #: Dask partitions: about this many parcels each, but at least DASK_PARTITIONS_MIN and at most DASK_PARTITIONS_MAX.
 DASK_LOTS_PER_PARTITION = 50_000
 DASK_PARTITIONS_MIN = 4
-DASK_PARTITIONS_MAX = 64
+DASK_PARTITIONS_MAX = 4096
+#: The column carrying each parcel's row number in the whole layer through the shuffle.
+ROW = "__row"
 
 
-def dask_figures(
-    layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, scheduler: str | None, depth: NavigableDepth | None
-) -> pd.DataFrame:
-    """:func:`~dockreview.screen.lot_figures` over spatial partitions of the parcels on a dask.distributed cluster.
+@dataclass(frozen=True)
+class _Shared:
+    """What every partition needs besides its parcels, sent once to each worker."""
 
-    Each partition is sent the MHW line, channels and docks within
-    :func:`_partition_margin` of its hull, so lots at its edge see their
-    neighbours' docks and the shore beyond. The triangulated soundings, when
-    given, are sent once to every worker. Without ``scheduler`` a local cluster
-    of one single-threaded worker per CPU is started.
+    layers: ScreenLayers
+    rules: RuleSet
+    options: TableOptions
+    depth: NavigableDepth | None
+
+
+def partitions_for(n: int) -> int:
+    """How many partitions ``n`` parcels are cut into."""
+    return min(DASK_PARTITIONS_MAX, max(DASK_PARTITIONS_MIN, math.ceil(n / DASK_LOTS_PER_PARTITION)))
+
+
+def dask_tables(
+    layers: ScreenLayers, rules: RuleSet, options: TableOptions, scheduler: str | None, depth: NavigableDepth | None
+) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
+    """:func:`~dockreview.batch.table.screen_tables` over spatial partitions of the parcels, on a dask.distributed cluster.
+
+    The parcels come from ``layers.parcels`` (sent to the cluster) or, when
+    that is None, from the GeoParquet file ``layers.parcels_source`` (read by
+    the workers). Without ``scheduler`` a local cluster of one single-threaded
+    worker per CPU is started. Returns the parcel table (in the layer's order)
+    and the envelopes.
     """
-    frame = gpd.GeoDataFrame({"row": np.arange(len(layers.parcels))}, geometry=layers.parcels.geometry.values, crs=layers.crs)
-    margin = _partition_margin(layers, rules)
-    small = {
-        name: (frame_, shapely.STRtree(frame_.geometry.values))
-        for name, frame_ in (("channels", layers.channels), ("docks", layers.docks))
-        if frame_ is not None
-    }
+    small = ScreenLayers(None, layers.mhw, layers.channels, layers.docks, layers.crs, layers.ft_per_unit)
     with contextlib.ExitStack() as stack:
         if scheduler is None:
-            cluster = stack.enter_context(LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1))
+            cluster = stack.enter_context(LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, dashboard_address=None))
             scheduler = cluster.scheduler_address
         client = stack.enter_context(Client(scheduler))
-        shared_depth = None if depth is None else client.scatter(depth, broadcast=True)
-        partitions = min(DASK_PARTITIONS_MAX, max(DASK_PARTITIONS_MIN, len(frame) // DASK_LOTS_PER_PARTITION))
-        shuffled = dask_geopandas.from_geopandas(frame, npartitions=partitions).spatial_shuffle().persist()
-        shuffled.calculate_spatial_partitions()
-        tasks = []
-        for part, hull in zip(shuffled.to_delayed(), shuffled.spatial_partitions):
-            if hull is None or hull.is_empty:
-                continue
-            box = shapely.buffer(shapely.envelope(hull), margin)
-            near = {name: f.iloc[np.sort(tree.query(box))] for name, (f, tree) in small.items()}
-            tasks.append(
-                dask.delayed(_partition_figures)(
-                    part, shapely.clip_by_rect(layers.mhw, *box.bounds), near.get("channels"), near.get("docks"),
-                    layers.crs, layers.ft_per_unit, rules, tolerance_ft, shared_depth,
-                )
-            )
-        results = dask.compute(*tasks)
-    return pd.concat([r for r in results if len(r)] or [pd.DataFrame(columns=list(FIGURE_COLUMNS))])
+        shared = client.scatter(_Shared(small, rules, options, depth), broadcast=True)
+        if layers.parcels is not None:
+            frame = layers.parcels.assign(**{ROW: np.arange(len(layers.parcels))})
+            parts = dask_geopandas.from_geopandas(frame, npartitions=partitions_for(len(frame))).spatial_shuffle()
+        else:
+            parts = dask_geopandas.read_parquet(str(layers.parcels_source))
+            # each partition's first row number in the file: its rows counted from one narrow column
+            fields = [c for c in parts.columns if c != parts.geometry.name] or [parts.geometry.name]
+            lengths = parts[fields[:1]].map_partitions(len).compute()
+            offsets = np.r_[0, np.cumsum(lengths)[:-1]].astype(int)
+            spatial = parts.spatial_partitions
+            meta = parts._meta.assign(**{ROW: np.array([], dtype=int)})
+            parts = parts.map_partitions(_with_rows, offsets, meta=meta)
+            if spatial is None:
+                parts = parts.spatial_shuffle(npartitions=partitions_for(int(np.sum(lengths))))
+        results = dask.compute(*[dask.delayed(_partition_tables)(part, shared) for part in parts.to_delayed()])
+    tables = [t for t, _ in results if len(t)]
+    table = pd.concat(tables) if tables else results[0][0]
+    table = table.sort_values(ROW, kind="stable").drop(columns=ROW).reset_index(drop=True)
+    envelopes = pd.concat([e for _, e in results]).reset_index(drop=True)
+    return gpd.GeoDataFrame(table, geometry=table.geometry.name, crs=layers.crs), gpd.GeoDataFrame(envelopes, crs=layers.crs)
 
 
-def _partition_margin(layers: ScreenLayers, rules: RuleSet) -> float:
-    """How far (units) beyond a partition's lots the shore, channels and docks can matter to them.
+def _with_rows(part: gpd.GeoDataFrame, offsets: np.ndarray, partition_info=None) -> gpd.GeoDataFrame:
+    """The partition with each parcel's row number in the whole file."""
+    start = offsets[partition_info["number"]] if partition_info else 0
+    return part.assign(**{ROW: np.arange(start, start + len(part))})
+
+
+def partition_margin(parcels: np.ndarray, ft_per_unit: float, rules: RuleSet) -> float:
+    """How far (units) beyond a partition's parcels the shore, channels and docks can matter to them.
 
     The single-lot functions look 3 perimeters plus 1,000 ft along the shore;
     the envelope reaches the reach limit plus the clearance beyond the frontage.
     """
-    ft = layers.ft_per_unit
-    longest = float(shapely.length(layers.parcels.geometry.values).max())
-    lot = 3.0 * longest + 1000.0 / ft
+    longest = float(np.max(shapely.length(parcels), initial=0.0))
+    lot = 3.0 * longest + 1000.0 / ft_per_unit
     cap = rules.reach_cap_ft()
     clearance = max((c for c in (rules.terminus_clearance_ft(t) for t in ("channels", "docks")) if c is not None), default=0.0)
-    water = ((cap if math.isfinite(cap) else FAR_WATER_FT) + clearance) / ft + longest
+    water = ((cap if math.isfinite(cap) else FAR_WATER_FT) + clearance) / ft_per_unit + longest
     return max(lot, water)
 
 
-def _partition_figures(part, mhw, channels, docks, crs, ft_per_unit, rules, tolerance_ft, depth) -> pd.DataFrame:
-    """:func:`~dockreview.screen.lot_figures` of one partition, indexed by the parcels' row numbers in the whole layer."""
-    if mhw.is_empty:
-        return pd.DataFrame(columns=list(FIGURE_COLUMNS))
-    layers = ScreenLayers(part.reset_index(drop=True), shapely.line_merge(mhw), channels, docks, crs, ft_per_unit)
-    figures = lot_figures(layers, rules, tolerance_ft, progress=False, depth=depth)
-    figures.index = part["row"].to_numpy()[figures.index.to_numpy(dtype=int)]
-    return figures
+def _near(frame: gpd.GeoDataFrame | None, box: shapely.Geometry) -> gpd.GeoDataFrame | None:
+    if frame is None:
+        return None
+    return frame.iloc[np.sort(shapely.STRtree(frame.geometry.values).query(box))]
+
+
+def _partition_tables(part: gpd.GeoDataFrame, shared: _Shared) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
+    """The table and envelopes of one partition, its rows carrying their row numbers in the whole layer."""
+    layers = shared.layers
+    if part.crs is not None and not part.crs.equals(layers.crs):
+        part = part.to_crs(layers.crs)
+    rows = part[ROW].to_numpy()
+    part = part.drop(columns=ROW).reset_index(drop=True)
+    geoms = shapely.force_2d(np.asarray(part.geometry.values, dtype=object))
+    invalid = ~(shapely.is_missing(geoms) | shapely.is_empty(geoms)) & ~shapely.is_valid(geoms)
+    geoms[invalid] = shapely.make_valid(geoms[invalid])
+    part = part.set_geometry(gpd.GeoSeries(geoms, index=part.index, crs=layers.crs))
+    present = geoms[~(shapely.is_missing(geoms) | shapely.is_empty(geoms))]
+    mhw = shapely.LineString()
+    channels = docks = None
+    if len(present):
+        box = shapely.buffer(shapely.box(*shapely.total_bounds(present)), partition_margin(present, layers.ft_per_unit, shared.rules))
+        mhw = shapely.line_merge(shapely.clip_by_rect(layers.mhw, *box.bounds))
+        channels, docks = _near(layers.channels, box), _near(layers.docks, box)
+    if mhw.is_empty:  # no shore near: a line far off, so that every parcel says it does not front the MHW line
+        x0, y0, x1, y1 = shapely.total_bounds(present) if len(present) else (0.0, 0.0, 1.0, 1.0)
+        far = 10.0 * (x1 - x0 + y1 - y0) + 1e6 / layers.ft_per_unit
+        mhw = shapely.LineString([(x1 + far, y1 + far), (x1 + far + 1.0, y1 + far)])
+    local = ScreenLayers(part, mhw, channels, docks, layers.crs, layers.ft_per_unit)
+    table, envelopes = screen_tables(local, shared.rules, shared.options, shared.depth, row_ids=rows)
+    table[ROW] = rows
+    return table, envelopes

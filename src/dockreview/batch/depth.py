@@ -63,6 +63,15 @@ class NavigableDepth:
             axis out to it without reaching the depth; NaN where they do not (the
             lot needs data).
         """
+        return self.rules.navigable_reach_ft(self.figures(origins, axes, ft_per_unit=ft_per_unit))
+
+    def figures(self, origins: np.ndarray, axes: np.ndarray, *, ft_per_unit: float, float_extent_ft=None) -> dict[str, np.ndarray]:
+        """The navigable-reach figures of each axis, as :func:`dockreview.measure.depth.depth_measurements` gives one dock's.
+
+        ``nav_reach_ft`` (NaN where the depth is not reached on the covered
+        stretch), ``depth_coverage_ft`` and ``float_extent_ft`` (this object's,
+        unless each axis's own is given), as arrays.
+        """
         cap_ft = self.rules.reach_cap_ft()
         s = np.arange(0.0, (cap_ft if np.isfinite(cap_ft) else FARTHEST_SCAN_FT) + DEPTH_STEP_FT / 2, DEPTH_STEP_FT)
         depth = np.empty((len(origins), len(s)))
@@ -74,11 +83,8 @@ class NavigableDepth:
         found = deep.any(axis=1)
         nav = _first_crossing(depth, s, np.argmax(deep, axis=1), np.argmax(run, axis=1), self.required_ft)
         covered = np.where(run.any(axis=1), s[run.shape[1] - 1 - np.argmax(run[:, ::-1], axis=1)], 0.0)
-        figures = {
-            "nav_reach_ft": np.where(found, nav, np.nan), "depth_coverage_ft": covered,
-            "float_extent_ft": np.full(len(origins), self.float_extent_ft),
-        }
-        return self.rules.navigable_reach_ft(figures)
+        extent = np.full(len(origins), self.float_extent_ft) if float_extent_ft is None else np.asarray(float_extent_ft, dtype=float)
+        return {"nav_reach_ft": np.where(found, nav, np.nan), "depth_coverage_ft": covered, "float_extent_ft": extent}
 
 def _covered_run(known: np.ndarray) -> np.ndarray:
     """Per row, the samples from the shore up to (not including) the first unknown one.

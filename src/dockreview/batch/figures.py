@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import shapely
-from tqdm.auto import tqdm
 
 from dockreview.batch.depth import NavigableDepth, band_middles, seaward_axes
 from dockreview.batch.kernel import (
@@ -27,18 +26,18 @@ from dockreview.batch.kernel import (
     waterfront_parts,
 )
 from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.parallel import hilbert_order, map_chunks
+from dockreview.batch.reach import greatest_reaches
 from dockreview.errors import DockReviewError, DockReviewWarning
+from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
 from dockreview.measure.envelope import (
     REACH_TOLERANCE_FT,
-    band_middle,
     band_width,
     dock_roots,
     docks_on_lot,
-    greatest_reach,
     keep_clear,
-    lot_envelope,
     nearest_obstacle,
     obstacle_pairs,
     setback_band,
@@ -50,8 +49,11 @@ log = logging.getLogger("dockreview")
 
 #: How far out a lot's water is worked when no check caps the reach (ft).
 FAR_WATER_FT = 1000.0
-#: Lots worked together in one vectorised batch (bounds memory; one progress-bar step).
+#: Lots worked together in one vectorised chunk, at most (bounds memory; one progress-bar step) and at least
+#: (unless fewer are left), and chunks per worker process (to balance the work among them).
 BATCH_LOTS = 20_000
+MIN_CHUNK_LOTS = 1_000
+CHUNKS_PER_WORKER = 4
 #: Per-lot figures the envelope work gives, before the table is assembled. ``not_reviewed`` says why a
 #: lot near the water has no figures (None when it has them).
 FIGURE_COLUMNS = (
@@ -88,16 +90,18 @@ class _Work:
 
 
 def lot_figures(
-    layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None
+    layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None,
+    *, workers: int = 1,
 ) -> pd.DataFrame:
     """Envelope figures (:data:`FIGURE_COLUMNS`) of every parcel fronting the MHW line, by parcel row number.
 
     Each parcel is measured on its polygon fronting the water (repaired,
     the part nearest the MHW line). The lots within ``tolerance_ft`` of the MHW
     line are worked as arrays where the kernel can
-    (:func:`~dockreview.screen_kernel.vector_riparian`), else one by one; a
+    (:func:`~dockreview.batch.kernel.vector_riparian`), else one by one; a
     parcel with no polygon, or a lot the single-lot functions cannot review,
-    has a row whose ``not_reviewed`` says why.
+    has a row whose ``not_reviewed`` says why. The lots are worked in chunks
+    along the shore (a Hilbert curve), on ``workers`` processes.
     """
     work = _Work.of(layers, rules, tolerance_ft, depth)
     lots = waterfront_parts(layers.parcels.geometry.values, work.mhw, tolerance_ft / layers.ft_per_unit)
@@ -106,14 +110,21 @@ def lot_figures(
         log.info("%d invalid parcels repaired with make_valid", int(lots.repaired.sum()))
     frames = [unreviewed_rows(np.flatnonzero(shapely.is_missing(polys)), "not reviewed: the parcel has no polygon area", fronts=False)]
     fronting = np.flatnonzero(lots.fronts)
-    batches = [fronting[i : i + BATCH_LOTS] for i in range(0, len(fronting), BATCH_LOTS)]
-    for batch in tqdm(batches, desc="screen", unit="batch", disable=False if progress else (None if progress is None else True)):
-        figures, left = _array_figures(polys, batch, work)
-        frames.append(figures)
-        if len(left):
-            log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
-            frames.append(_one_by_one(polys, left, work))
-    return pd.concat([f for f in frames if len(f)] or frames[:1])
+    fronting = fronting[hilbert_order(polys[fronting])]
+    size = int(min(BATCH_LOTS, max(MIN_CHUNK_LOTS, -(-len(fronting) // (CHUNKS_PER_WORKER * max(workers, 1))))))
+    chunks = [fronting[i : i + size] for i in range(0, len(fronting), size)]
+    frames += map_chunks(_chunk_figures, (polys, work), chunks, workers=workers, progress=progress)
+    return pd.concat([f for f in frames if len(f)] or frames[:1]).sort_index()
+
+
+def _chunk_figures(shared, lots: np.ndarray) -> pd.DataFrame:
+    """Figures of one chunk of lots: as arrays where the kernel can, the others one by one."""
+    polys, work = shared
+    figures, left = _array_figures(polys, lots, work)
+    if not len(left):
+        return figures
+    log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
+    return pd.concat([figures, _one_by_one(polys, left, work)]) if len(figures) else _one_by_one(polys, left, work)
 
 
 def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFrame:
@@ -136,106 +147,88 @@ def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd
 
     rip, left_over = vector_riparian(polys[lots], work.mhw, tolerance=work.tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
     parcels = polys[lots[rip.lot]]
-    frontage_ft = shapely.length(rip.frontage) * ft
+    axes = seaward_axes(rip.frontage, parcels)
+    return _envelope_figures(parcels, rip.frontage, rip.side_a, rip.side_b, rip.zone, axes, lots[rip.lot], work), lots[left_over]
+
+
+def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, work: _Work) -> pd.DataFrame:
+    """The envelope figures of lots whose riparian geometry is drawn, by the envelope's own array steps.
+
+    The steps of :func:`dockreview.measure.envelope.lot_envelope`, over all
+    the lots at once: with soundings the reach limit is found along each lot's
+    axis (``axes``, unit vectors) from the middle of its band (Docks D(1)).
+    """
+    rules, ft = work.rules, work.layers.ft_per_unit
+    cap_ft = rules.reach_cap_ft()
+    frontage_ft = shapely.length(frontages) * ft
     setback_ft = rules.required_setback_ft(frontage_ft)
-    strips = setback_strips(rip.side_a, rip.side_b, setback_ft / ft)
-    width_ft = band_width(rip.frontage, strips) * ft
-    reach_ft = np.full(len(rip.lot), cap_ft)
-    if work.depth is not None:
-        reach_ft = work.depth.limits(
-            shapely.get_coordinates(band_middles(rip.frontage, strips)), seaward_axes(rip.frontage, parcels), ft_per_unit=ft,
-        )
+    strips = setback_strips(side_a, side_b, setback_ft / ft)
+    width_ft = band_width(frontages, strips) * ft
+    reach_ft = np.full(len(parcels), cap_ft)
+    if work.depth is not None and len(parcels):
+        reach_ft = work.depth.limits(shapely.get_coordinates(band_middles(frontages, strips)), axes, ft_per_unit=ft)
     needs_data = np.isnan(reach_ft)
-    band = setback_band(rip.zone, strips, rip.frontage, np.where(needs_data, cap_ft, reach_ft) / ft)
-    own_dock, own_lot = docks_on_lot(parcels, rip.zone, rip.frontage, work.roots, work.tolerance_ft / ft)
+    band_reach = np.where(needs_data, cap_ft, reach_ft)
+    band = setback_band(zones, strips, frontages, band_reach / ft)
+    own_dock, own_lot = docks_on_lot(parcels, zones, frontages, work.roots, work.tolerance_ft / ft)
     clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]
     obstacles = obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearances)
     envelope = keep_clear(band, obstacles)
-    figures = pd.DataFrame(
+    return pd.DataFrame(
         {
             "fronts_mhw": True,
             "frontage_ft": frontage_ft,
             "required_setback_ft": setback_ft,
             "band_width_ft": width_ft,
             "envelope_area_sqft": shapely.area(envelope) * ft * ft,
-            "greatest_reach_ft": greatest_reach(envelope, rip.frontage, REACH_TOLERANCE_FT / ft) * ft,
-            "nearest_obstacle_ft": nearest_obstacle(rip.frontage, strips, obstacles) * ft,
-            "existing_docks": np.bincount(own_lot, minlength=len(rip.lot)),
+            "greatest_reach_ft": greatest_reaches(envelope, frontages, REACH_TOLERANCE_FT / ft, reach=band_reach / ft) * ft,
+            "nearest_obstacle_ft": nearest_obstacle(frontages, strips, obstacles) * ft,
+            "existing_docks": np.bincount(own_lot, minlength=len(parcels)),
             "band_empty": shapely.area(band) <= 0,
             "reach_limit_ft": reach_ft,
             "needs_data": needs_data,
             "envelope": envelope,
             "not_reviewed": None,
         },
-        index=lots[rip.lot],
+        index=np.asarray(index, dtype=int),
+        columns=list(FIGURE_COLUMNS),
     )
-    return figures, lots[left_over]
 
 
 def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFrame:
-    """Envelope figures of the lots the arrays could not resolve, by the single-lot functions.
+    """Envelope figures of the lots the arrays could not resolve: their riparian geometry drawn one by one.
 
-    With soundings the reach limit is found along the lot's axis from the
-    middle of its band (Docks D(1)), as the arrays find it. A lot they cannot
-    review (bad data, a geometry GEOS cannot work) gets a row saying why
-    (:func:`~dockreview.screen_kernel.not_reviewed`).
+    Each lot's riparian geometry is the single-lot
+    :func:`~dockreview.geometry.riparian.riparian_geometry`, on the shore near
+    it; the envelopes are then worked together by the envelope's array steps,
+    the axis of each lot square to its frontage. A lot whose geometry cannot
+    be drawn (bad data, a geometry GEOS cannot work) gets a row saying why
+    (:func:`~dockreview.batch.kernel.not_reviewed`).
     """
     ft = work.layers.ft_per_unit
-    trees = [None if g is None else shapely.STRtree(g) for g in (work.channels, work.docks)]
-    rows = []
+    drawn, rows = [], []
     for i in lots:
         poly = polys[i]
         box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
-        channels, docks = (None if g is None else g[np.sort(t.query(box))] for g, t in zip((work.channels, work.docks), trees))
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                env, limit = _depth_limited_envelope(
-                    poly, work.mhw.near(box), ft_per_unit=ft, rules=work.rules, channels=channels, docks=docks,
-                    tolerance_ft=work.tolerance_ft, depth=work.depth,
-                )
+                rip = riparian_geometry(poly, work.mhw.near(box), tolerance=work.tolerance_ft / ft, ft_per_unit=ft)
         except LOT_ERRORS as exc:
             log.debug("lot %s: %s", i, exc)
             rows.append(unreviewed_rows(np.array([i]), not_reviewed(exc), fronts=True))
             continue
-        figures = {
-            "fronts_mhw": True,
-            "frontage_ft": env.frontage_ft,
-            "required_setback_ft": env.required_setback_ft,
-            "band_width_ft": env.band_width_ft,
-            "envelope_area_sqft": env.area_sqft,
-            "greatest_reach_ft": env.greatest_reach_ft,
-            "nearest_obstacle_ft": np.nan if env.nearest_obstacle_ft is None else env.nearest_obstacle_ft,
-            "existing_docks": env.existing_docks,
-            "band_empty": shapely.area(env.band) <= 0,
-            "reach_limit_ft": limit,
-            "needs_data": bool(np.isnan(limit)),
-            "envelope": env.geometry,
-            "not_reviewed": None,
-        }
-        rows.append(pd.DataFrame([figures], index=[i], columns=list(FIGURE_COLUMNS)))
-    return pd.concat(rows) if rows else pd.DataFrame(columns=list(FIGURE_COLUMNS))
-
-
-def _depth_limited_envelope(poly, mhw, *, ft_per_unit, rules, channels, docks, tolerance_ft, depth: NavigableDepth | None):
-    """``lot_envelope`` of one lot within its navigable-depth limit (Docks D(1)), and that limit (ft; NaN: needs data).
-
-    The limit is found along the lot's axis (square to the frontage) from the
-    middle of its band (the frontage's middle when it has none), and applied
-    when under the 200-ft cap, as the review's envelope applies the reach its
-    checks allow.
-    """
-    env = lot_envelope(poly, mhw, ft_per_unit=ft_per_unit, rules=rules, channels=channels, docks=docks, tolerance_ft=tolerance_ft)
-    if depth is None:
-        return env, env.reach_limit_ft
-    origin = shapely.get_coordinates(band_middle(env))
-    limit = float(depth.limits(origin, env.riparian.seaward[None, :], ft_per_unit=ft_per_unit)[0])
-    if limit < env.reach_limit_ft:
-        env = lot_envelope(
-            poly, mhw, ft_per_unit=ft_per_unit, rules=rules, channels=channels, docks=docks, tolerance_ft=tolerance_ft,
-            reach_ft=limit,
+        drawn.append((i, rip))
+    if drawn:
+        index, rips = zip(*drawn)
+        column = lambda name: np.array([getattr(r, name) for r in rips], dtype=object)
+        rows.append(
+            _envelope_figures(
+                polys[list(index)], column("frontage"), column("left_line"), column("right_line"), column("zone"),
+                np.array([r.seaward for r in rips]), index, work,
+            )
         )
-    return env, limit
+    return pd.concat(rows) if rows else pd.DataFrame(columns=list(FIGURE_COLUMNS))
 
 
 def navigable_depth(layers: ScreenLayers, rules: RuleSet, draft_ft: float | None, float_extent_ft: float) -> NavigableDepth | None:

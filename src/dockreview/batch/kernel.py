@@ -35,8 +35,9 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
+from dockreview.batch.sides import band_exit, side_lines
 from dockreview.errors import DockReviewError
-from dockreview.geometry.riparian import CORNER_ANGLE_DEG, COURSE_TOLERANCE_FT
+from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
 
 #: Vertices per piece of the MHW line in its STRtree.
@@ -100,6 +101,17 @@ class MhwIndex:
         self.chunk_offset = cum[is_start]
         self.part_length = shapely.length(parts)
         self.tree = shapely.STRtree(self.chunks)
+        self._segments = None
+
+    @property
+    def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The pieces' segments: starts, ends, and each piece's first segment and count (segments in piece order)."""
+        if self._segments is None:
+            xy, piece = shapely.get_coordinates(self.chunks, return_index=True)
+            same = np.flatnonzero(piece[1:] == piece[:-1])
+            count = np.bincount(piece[same], minlength=len(self.chunks))
+            self._segments = (xy[same], xy[same + 1], np.r_[0, np.cumsum(count)[:-1]], count)
+        return self._segments
 
     def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The nearest piece of each geometry, and the distance to it.
@@ -223,7 +235,7 @@ def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.n
     """Points within ``tolerance`` of the MHW line, or seaward of the piece nearest them on their lot's own part.
 
     ``land[i]`` is the side (against the piece's direction) where lot ``i``
-    lies, and ``land_part[i]`` the MHW part nearest it (:func:`_land_sides`).
+    lies, and ``land_part[i]`` the MHW part nearest it (:func:`land_sides`).
     """
     points = shapely.points(xy)
     near = mhw.within(points, tolerance)
@@ -237,25 +249,42 @@ def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.n
     return near | seaward
 
 
-def _land_sides(polys: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
+def land_sides(polys: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
     """The side of the nearest MHW piece where each lot's centroid lies, and that piece's part."""
     centroid = shapely.centroid(polys)
     chunk, _ = mhw.nearest(centroid)
     return mhw.side(shapely.get_coordinates(centroid), chunk), mhw.chunk_part[chunk]
 
 
-def _one_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, tolerance: float):
-    """Lots with one run of vertices on the water, its edges on the water and the others clear of it.
+def seaward(xy: np.ndarray, land: np.ndarray, land_part: np.ndarray, mhw: MhwIndex) -> np.ndarray:
+    """Whether each point lies strictly seaward of the MHW piece nearest it, on the shore part of a lot.
 
-    Returns the lots (indices into ``polys``) and, for each, the run's first
+    ``land[i]`` and ``land_part[i]`` are point ``i``'s lot's land side and
+    shore part (:func:`land_sides`), as :class:`~dockreview.geometry.riparian.WaterSide`
+    reads the side from the lot.
+    """
+    if not len(xy):
+        return np.zeros(0, dtype=bool)
+    chunk, _ = mhw.nearest(shapely.points(xy))
+    side = mhw.side(xy, chunk)
+    return (side != 0) & (side != land) & (mhw.chunk_part[chunk] == land_part)
+
+
+def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, tolerance: float):
+    """Lots whose water runs are runs of ring vertices, edges on the water, the others clear of it; the longest run.
+
+    A run is measured as the single-lot functions measure it, out to where the
+    edges off its ends leave the tolerance band (:func:`~dockreview.batch.sides.band_exit`);
+    the longest is the lot's (the single-lot functions warn of a second one).
+    Returns the lots (indices into ``polys``) and, for each, its run's first
     and last vertex (ring order).
     """
     xy, lot, prv, nxt = rings.xy, rings.lot, rings.prv, rings.nxt
-    land, land_part = _land_sides(polys, mhw)
+    land, land_part = land_sides(polys, mhw)
     flag = _on_water(xy, lot, land, land_part, mhw, tolerance)
-    starts = flag & ~flag[prv]
-    ends = flag & ~flag[nxt]
-    ok = np.bincount(lot[starts], minlength=len(polys)) == 1
+    starts = np.flatnonzero(flag & ~flag[prv])
+    ends = np.flatnonzero(flag & ~flag[nxt])
+    ok = np.bincount(lot[starts], minlength=len(polys)) >= 1
     # an edge between two water vertices must itself lie on the water; an edge between two land
     # vertices must stay clear of the MHW line
     both = flag & flag[nxt]
@@ -268,51 +297,23 @@ def _one_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, tolerance: f
         edges = shapely.linestrings(np.stack([xy[neither], xy[nxt][neither]], axis=1))
         hit, _ = mhw.tree.query(edges, predicate="dwithin", distance=tolerance)
         ok[np.unique(lot[neither][hit])] = False
-    s = np.full(len(polys), -1)
-    e = np.full(len(polys), -1)
-    s[lot[starts]] = np.flatnonzero(starts)
-    e[lot[ends]] = np.flatnonzero(ends)
-    lots = np.flatnonzero(ok & (s >= 0) & (e >= 0))
-    return lots, s[lots], e[lots]
-
-
-def _unit(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    n = np.hypot(v[:, 0], v[:, 1])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return v / n[:, None], n
-
-
-def _offset(origin: np.ndarray, direction: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Distance of each point from the line through ``origin`` along the unit ``direction``."""
-    v = points - origin
-    return np.abs(direction[:, 0] * v[:, 1] - direction[:, 1] * v[:, 0])
-
-
-def _whole_course(corner: np.ndarray, end: np.ndarray, before: np.ndarray, after: np.ndarray, course: float, half_round: np.ndarray):
-    """Whether the edge ``corner``->``end`` is a whole side line and its whole last course (Docks C).
-
-    ``end`` is the ring's first vertex on the water, ``corner`` the vertex
-    landward of it, ``before`` the one landward of that and ``after`` the next
-    vertex of the water run. The edge is the side line when the ring bends by
-    more than the corner angle at ``corner`` and the edge is within half the
-    way round the rest of the ring (where the single-lot side line stops); the
-    extension runs along it when ``before`` is no part of its course and
-    ``after`` does not carry the course on to a corner farther out.
-    """
-    direction, length = _unit(end - corner)
-    back, _ = _unit(before - corner)
-    turn = np.degrees(np.arccos(np.clip(np.sum(-direction * back, axis=1), -1.0, 1.0)))
-    chord, _ = _unit(end - before)
-    onward = np.sum((after - corner) * direction, axis=1) > length
-    carries_on = onward & (_offset(corner, direction, after) <= course)
-    return (
-        (length > 0)
-        & (turn > CORNER_ANGLE_DEG)
-        & (_offset(corner, direction, before) > course)
-        & (_offset(before, chord, corner) > course)
-        & ~carries_on
-        & (length < half_round)
-    )
+    # each run's end: the lot's first end at or after its start, else (round the ring's start) the lot's first end
+    at = np.searchsorted(ends, starts)
+    wrap = (at >= len(ends)) | (lot[ends[np.minimum(at, len(ends) - 1)]] != lot[starts])
+    first_end = np.searchsorted(lot[ends], lot[starts])
+    e = ends[np.where(wrap, first_end, at)]
+    edge = np.hypot(*(xy[nxt] - xy).T)
+    cum = np.cumsum(edge) - edge
+    perimeter = np.bincount(lot, weights=edge, minlength=len(polys))
+    along = cum[e] - cum[starts]
+    t_a = band_exit(xy[starts], xy[prv[starts]], mhw, tolerance)
+    t_b = band_exit(xy[e], xy[nxt[e]], mhw, tolerance)
+    length = np.where(e >= starts, along, along + perimeter[lot[starts]]) + t_a * edge[prv[starts]] + t_b * edge[e]
+    ok[lot[starts][np.isnan(length)]] = False
+    order = np.lexsort((-np.nan_to_num(length), lot[starts]))
+    longest = order[np.r_[True, lot[starts][order][1:] != lot[starts][order][:-1]]]
+    keep = longest[ok[lot[starts][longest]]]
+    return lot[starts][keep], starts[keep], e[keep]
 
 
 # ---------------------------------------------------------------------------
@@ -332,6 +333,8 @@ class VectorRiparian:
     side_a: np.ndarray
     side_b: np.ndarray
     zone: np.ndarray
+    corner_a: np.ndarray | None = None
+    corner_b: np.ndarray | None = None
 
 
 def vector_riparian(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond):
@@ -371,27 +374,31 @@ def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit:
     if not len(polys):
         return _no_lots()
     rings = _Rings.of(polys)
-    idx, s, e = _one_water_run(rings, polys, mhw, tolerance)
-    xy, prv, nxt = rings.xy, rings.prv, rings.nxt
-    run_length = _run_length(rings, s, e)
-    half_round = (shapely.length(polys[idx]) - run_length) / 2.0 - 2.0 * tolerance
-    course = COURSE_TOLERANCE_FT / ft_per_unit
-    a0, a1 = xy[prv[s]], xy[s]
-    b0, b1 = xy[nxt[e]], xy[e]
-    good = (
-        (prv[s] != nxt[e])
-        & _whole_course(a0, a1, xy[prv[prv[s]]], xy[nxt[s]], course, half_round)
-        & _whole_course(b0, b1, xy[nxt[nxt[e]]], xy[prv[e]], course, half_round)
-    )
-    idx, a0, a1, b0, b1 = idx[good], a0[good], a1[good], b0[good], b1[good]
-    da, la = _unit(a1 - a0)
-    db, lb = _unit(b1 - b0)
-
+    idx, s, e = _longest_water_run(rings, polys, mhw, tolerance)
+    if not len(idx):
+        return _no_lots()
+    sides, good = side_lines(rings, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit)
+    n = len(idx)
     far = np.maximum(1000.0 / ft_per_unit, 3.0 * shapely.length(polys[idx]))
-    ca, hit_a = _crossing(shapely.linestrings(np.stack([a0, a0 + da * (la + far)[:, None]], axis=1)), a1, mhw)
-    cb, hit_b = _crossing(shapely.linestrings(np.stack([b0, b0 + db * (lb + far)[:, None]], axis=1)), b1, mhw)
-    hit = hit_a & hit_b
-    idx, a0, b0, ca, cb, da, db = idx[hit], a0[hit], b0[hit], ca[hit], cb[hit], da[hit], db[hit]
+    far2 = np.r_[far, far]
+    cross, hit = _crossing(sides.landward_first(sides.water_end + sides.direction * far2[:, None]), sides.water_end, mhw)
+    # a side line and extension that never cross the MHW line: the corner is the MHW point nearest the water end
+    miss = np.flatnonzero(~hit & np.r_[good, good])
+    if len(miss):
+        ends = shapely.points(sides.water_end[miss])
+        chunk, _ = mhw.nearest(ends)
+        cross[miss] = shapely.get_coordinates(shapely.get_point(shapely.shortest_line(ends, mhw.chunks[chunk]), 1))
+    # the lot's water is drawn out from each corner; when the corner lies off the side line's last course (on a
+    # landward course, or no crossing at all), out from the side line's water end, as the single-lot drawing runs
+    v = cross - sides.course_from
+    off = np.abs(sides.direction[:, 0] * v[:, 1] - sides.direction[:, 1] * v[:, 0]) > 1e-7 * far2
+    off |= np.einsum("ij,ij->i", v, sides.direction) < -1e-7 * far2
+    drawn_from = np.where(off[:, None], sides.water_end, cross)
+    sel = np.flatnonzero(good)
+    idx, ca, cb = idx[sel], cross[sel], cross[n + sel]
+    da, db = sides.direction[sel], sides.direction[n + sel]
+    wa, wb = sides.water_end[sel], sides.water_end[n + sel]
+    fa, fb = drawn_from[sel], drawn_from[n + sel]
     chunk_a, _ = mhw.nearest(shapely.points(ca))
     chunk_b, _ = mhw.nearest(shapely.points(cb))
     part = mhw.chunk_part[chunk_a]
@@ -400,12 +407,12 @@ def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit:
     keep = np.flatnonzero((part == mhw.chunk_part[chunk_b]) & ~mhw.closed[part] & (np.abs(pos_a - pos_b) > 0))
     if not len(keep):
         return _no_lots()
-    idx, a0, b0, ca, cb, da, db = idx[keep], a0[keep], b0[keep], ca[keep], cb[keep], da[keep], db[keep]
+    idx, sel, ca, cb, da, db, wa, wb = idx[keep], sel[keep], ca[keep], cb[keep], da[keep], db[keep], wa[keep], wb[keep]
+    fa, fb = fa[keep], fb[keep]
     pos_a, pos_b, part, chunk_a, chunk_b = pos_a[keep], pos_b[keep], part[keep], chunk_a[keep], chunk_b[keep]
 
     # the frontage runs from the corner lower along the part; its side line leads the zone's ring
     swap = pos_a > pos_b
-    lo_pt, hi_pt = np.where(swap[:, None], cb, ca), np.where(swap[:, None], ca, cb)
     lo_dir, hi_dir = np.where(swap[:, None], db, da), np.where(swap[:, None], da, db)
     lo, hi = np.minimum(pos_a, pos_b), np.maximum(pos_a, pos_b)
     start = shapely.get_coordinates(shapely.line_interpolate_point(mhw.chunks[chunk_a], pos_a - mhw.chunk_offset[chunk_a]))
@@ -414,26 +421,22 @@ def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit:
     frontage = mhw.between(part, lo, hi, start, end)
     # nothing farther than beyond(F) from a frontage F long matters, nor the lines past 2 (beyond(F) + F)
     length = 2.0 * (beyond(hi - lo) + (hi - lo))
-    side_a = shapely.linestrings(np.stack([a0, ca + da * length[:, None]], axis=1))
-    side_b = shapely.linestrings(np.stack([b0, cb + db * length[:, None]], axis=1))
-    zone = _zone(frontage, lo_pt, lo_dir, hi_pt, hi_dir, length)
+    tails = sides.water_end.copy()
+    # each side line runs on from its water end along the extension, past its corner by ``length``
+    tails[sel] = wa + da * (length + np.hypot(*(ca - wa).T))[:, None]
+    tails[n + sel] = wb + db * (length + np.hypot(*(cb - wb).T))[:, None]
+    lines = sides.landward_first(tails)
+    side_a, side_b = lines[sel], lines[n + sel]
+    lo_end, hi_end = np.where(swap[:, None], fb, fa), np.where(swap[:, None], fa, fb)
+    zone = _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, length)
     own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
     clear = ~_meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit)
-    return VectorRiparian(idx[clear], frontage[clear], side_a[clear], side_b[clear], zone[clear])
+    return VectorRiparian(idx[clear], frontage[clear], side_a[clear], side_b[clear], zone[clear], ca[clear], cb[clear])
 
 
 def _no_lots() -> VectorRiparian:
     empty = np.empty(0, dtype=object)
-    return VectorRiparian(np.empty(0, dtype=int), empty, empty, empty, empty)
-
-
-def _run_length(rings: _Rings, s: np.ndarray, e: np.ndarray) -> np.ndarray:
-    """Length of each lot's water run, from vertex ``s`` forward to vertex ``e`` (units)."""
-    edge = np.hypot(*(rings.xy[rings.nxt] - rings.xy).T)
-    cum = np.cumsum(edge) - edge  # from the array's first vertex to each vertex
-    perimeter = np.bincount(rings.lot, weights=edge)
-    along = cum[e] - cum[s]
-    return np.where(e >= s, along, along + perimeter[rings.lot[s]])
+    return VectorRiparian(np.empty(0, dtype=int), empty, empty, empty, empty, np.empty((0, 2)), np.empty((0, 2)))
 
 
 def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
@@ -452,24 +455,33 @@ def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.nd
     return out, ~np.isnan(out[:, 0])
 
 
-def _zone(frontage, lo_pt, lo_dir, hi_pt, hi_dir, far):
-    """Each lot's water: the frontage closed by its two extensions (the part at the frontage when they cross)."""
+def _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, far):
+    """Each lot's water: the frontage closed by its two extensions (the part at the frontage when they cross).
+
+    The ring runs as the single-lot lot's water is drawn: in along the lower
+    extension to ``lo_end`` (its corner, or its side line's water end when the
+    corner lies off the extension's line), along the frontage, and out from
+    ``hi_end`` along the other.
+    """
     front_xy, owner = shapely.get_coordinates(frontage, return_index=True)
     n = len(frontage)
-    counts = np.bincount(owner, minlength=n) + 3
+    counts = np.bincount(owner, minlength=n) + 5
     ring_of = np.repeat(np.arange(n), counts)
     offset = np.r_[0, np.cumsum(counts)[:-1]]
     rank = np.arange(counts.sum()) - np.repeat(offset, counts)
     coords = np.empty((counts.sum(), 2))
-    head = rank == 0
-    tail_far = rank == np.repeat(counts - 2, counts)
-    close = rank == np.repeat(counts - 1, counts)
-    coords[head] = lo_pt + lo_dir * far[:, None]
-    coords[tail_far] = hi_pt + hi_dir * far[:, None]
-    coords[close] = coords[head]
-    coords[~(head | tail_far | close)] = front_xy
+    from_end = np.repeat(counts - 1, counts) - rank
+    ends = {0: lo_end + lo_dir * far[:, None], 1: lo_end}
+    tails = {2: hi_end, 1: hi_end + hi_dir * far[:, None], 0: lo_end + lo_dir * far[:, None]}
+    coords[(rank >= 2) & (from_end >= 3)] = front_xy
+    for r, xy in ends.items():
+        coords[rank == r] = xy
+    for r, xy in tails.items():
+        coords[from_end == r] = xy
     zone = shapely.make_valid(shapely.polygons(shapely.linearrings(coords, indices=ring_of)))
     parts, index = shapely.get_parts(zone, return_index=True)
+    parts, inner = shapely.get_parts(parts, return_index=True)  # a collection may hold a multipolygon
+    index = index[inner]
     polygonal = shapely.get_type_id(parts) == POLYGON
     parts, index = parts[polygonal], index[polygonal]
     middle = shapely.line_interpolate_point(frontage, 0.5, normalized=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,17 +10,23 @@ from pathlib import Path
 import geopandas as gpd
 import numpy as np
 import pandas as pd
+import pyarrow.parquet as pq
 import shapely
 from pyproj import CRS
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import crs as crs_mod
 from dockreview.inputs.layers import read_layer
 from dockreview.inputs.manifest import LayerSpec
+from dockreview.inputs.shoreline import MHW_GAP_FT
 from dockreview.inputs.site import prepare_mhw
 
 #: The soundings' depth field unless told otherwise (as in the README's site manifest).
 DEPTH_FIELD = "DEPTH_MLW"
+#: File names read and written as GeoParquet.
+PARQUET_SUFFIXES = (".parquet", ".geoparquet")
 
 
 # ---------------------------------------------------------------------------
@@ -42,6 +49,9 @@ class ScreenLayers:
     ft_per_unit : float
     soundings : GeoDataFrame or None
         Soundings (points), column ``depth_ft``: feet below mean low water, positive down.
+    parcels_source : Path or None
+        A GeoParquet file of parcels left on disk (``parcels`` is None), for the
+        Dask backend's workers to read in partitions.
     """
 
     parcels: gpd.GeoDataFrame
@@ -51,6 +61,14 @@ class ScreenLayers:
     crs: CRS
     ft_per_unit: float
     soundings: gpd.GeoDataFrame | None = None
+    parcels_source: Path | None = None
+
+    @property
+    def parcel_fields(self) -> list[str]:
+        """The parcels layer's fields (from the GeoParquet file's schema when the parcels are left on disk)."""
+        if self.parcels is not None:
+            return [str(c) for c in self.parcels.columns]
+        return list(pq.read_schema(parquet_file(self.parcels_source)).names)
 
 
 def _spec(text: str) -> LayerSpec:
@@ -73,34 +91,44 @@ def _parcel_geometries(frame: gpd.GeoDataFrame, label: str) -> gpd.GeoDataFrame:
 
 def read_screen_layers(
     parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
-    engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD,
+    engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD, lazy_parcels: bool = False,
 ) -> ScreenLayers:
-    """Read the screen's layers (``file`` or ``file.gpkg:layer``) into the working CRS.
+    """Read the screen's layers (``file``, ``file.gpkg:layer`` or GeoParquet ``file.parquet``) into the working CRS.
 
     The working CRS is ``crs``, else the parcel layer's own; it must be projected.
     The MHW line is prepared by the review's own steps (:mod:`dockreview.site`):
     merged and noded, its loose ends within 50 ft of each other bridged, with a
     warning. The soundings' depths (ft below MLW, positive down) are read from
-    ``depth_field``.
+    ``depth_field``. With ``lazy_parcels`` a GeoParquet parcels file is left on
+    disk (only its schema and CRS read), for the Dask backend's workers.
     """
     frames = {}
     sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
+    lazy = lazy_parcels and is_parquet(parcels)
     for role, text in sources:
-        frames[role] = None if text is None else read_layer(_spec(text), role=role, engine=engine)
-    working = crs_mod.working_crs(crs or frames["parcels"].crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
+        if text is None or (role == "parcels" and lazy):
+            frames[role] = None
+        elif is_parquet(text):
+            frames[role] = read_parquet_layer(Path(text), role=role)
+        else:
+            frames[role] = read_layer(_spec(text), role=role, engine=engine)
+    parcel_crs = _parquet_crs(Path(parcels)) if lazy else frames["parcels"].crs
+    working = crs_mod.working_crs(crs or parcel_crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
     for role, frame in frames.items():
         if frame is not None and not frame.empty and not frame.crs.equals(working):
             frames[role] = frame.to_crs(working)
-    parcel_frame = _parcel_geometries(frames["parcels"], f"parcels layer {parcels}")
-    if not (shapely.get_dimensions(parcel_frame.geometry.values) == 2).any():
-        raise LayerError(f"parcels layer {parcels}: no polygon features")
+    parcel_frame = None
+    if not lazy:
+        parcel_frame = _parcel_geometries(frames["parcels"], f"parcels layer {parcels}")
+        if not (shapely.get_dimensions(parcel_frame.geometry.values) == 2).any():
+            raise LayerError(f"parcels layer {parcels}: no polygon features")
     # the MHW line prepared as the review prepares it (load_site): merged, noded, loose ends within 50 ft bridged
     ft = crs_mod.feet_per_unit(working)
     lines = frames["mhw"].geometry.values
     lines = lines[~(shapely.is_missing(lines) | shapely.is_empty(lines))]
     if not len(lines):
         raise LayerError(f"mhw layer {mhw}: the layer has no line work")
-    merged = prepare_mhw(lines, ft, f"mhw layer {mhw}")
+    merged = prepare_shores(lines, ft, f"mhw layer {mhw}")
     optional = {}
     for role in ("channels", "docks"):
         frame = frames[role]
@@ -108,7 +136,77 @@ def read_screen_layers(
             frame = frame[~(shapely.is_missing(frame.geometry.values) | shapely.is_empty(frame.geometry.values))]
         optional[role] = frame
     depths = None if frames["soundings"] is None else _depths(frames["soundings"], depth_field, f"soundings layer {soundings}")
-    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths)
+    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths, Path(parcels) if lazy else None)
+
+
+def prepare_shores(lines: np.ndarray, ft_per_unit: float, label: str) -> shapely.Geometry:
+    """The MHW line work prepared as :func:`dockreview.inputs.site.prepare_mhw` prepares it, shore by shore.
+
+    The pieces are grouped into shores: pieces within the bridged gap
+    (:data:`~dockreview.inputs.shoreline.MHW_GAP_FT`) of one another, directly
+    or through others. Nothing is noded, snapped or bridged between two
+    shores, so each is prepared alone and the answer is the same; the
+    snap-rounded union, superlinear in the vertices it is given, is then worked
+    on one shore at a time (a county's coasts in seconds rather than minutes).
+    """
+    lines = np.asarray(lines, dtype=object)
+    if len(lines) < 2:
+        return prepare_mhw(lines, ft_per_unit, label)
+    i, j = shapely.STRtree(lines).query(lines, predicate="dwithin", distance=MHW_GAP_FT / ft_per_unit)
+    graph = coo_matrix((np.ones(len(i)), (i, j)), shape=(len(lines), len(lines)))
+    _, shore = connected_components(graph, directed=False)
+    if shore.max() == 0:
+        return prepare_mhw(lines, ft_per_unit, label)
+    pieces = [shapely.get_parts(prepare_mhw(lines[shore == k], ft_per_unit, label)) for k in range(shore.max() + 1)]
+    return shapely.multilinestrings(np.concatenate(pieces))
+
+
+def is_parquet(path: str | Path) -> bool:
+    """Whether ``path`` names a GeoParquet file (``.parquet``, ``.geoparquet``) or a folder of them."""
+    return Path(path).suffix.lower() in PARQUET_SUFFIXES
+
+
+def read_parquet_layer(path: Path, *, role: str, bbox: tuple[float, float, float, float] | None = None) -> gpd.GeoDataFrame:
+    """A GeoParquet layer (geopandas and pyarrow), with its CRS; only the rows within ``bbox`` when given.
+
+    Raises
+    ------
+    LayerError
+        The file is missing, unreadable or not GeoParquet, or its geometry has no CRS.
+    """
+    label = f"{role} layer {path}"
+    if not path.exists():
+        raise LayerError(f"{label}: file not found; check the path")
+    try:
+        frame = gpd.read_parquet(path, bbox=bbox)
+    except Exception as exc:  # pyarrow raises many types for a file that is not GeoParquet
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise LayerError(f"{label}: cannot read it as GeoParquet ({first}); write it with GeoDataFrame.to_parquet", detail=str(exc)) from None
+    if frame.crs is None:
+        raise LayerError(f"{label}: the geometry has no CRS; set one (GeoDataFrame.set_crs) and write it again")
+    return frame
+
+
+def parquet_file(path: Path) -> Path:
+    """The file itself, or the first file of a folder of GeoParquet partitions."""
+    path = Path(path)
+    return path if path.is_file() else next(iter(sorted(path.glob("*.parquet"))))
+
+
+def _parquet_crs(path: Path) -> CRS:
+    """The CRS of a GeoParquet file's geometry, from its metadata alone."""
+    label = f"parcels layer {path}"
+    if not path.exists():
+        raise LayerError(f"{label}: file not found; check the path")
+    try:
+        meta = pq.read_schema(parquet_file(path)).metadata or {}
+        geo = json.loads(meta[b"geo"])
+        crs = geo["columns"][geo["primary_column"]].get("crs")
+    except Exception as exc:  # not a GeoParquet file, or no file in the folder
+        raise LayerError(f"{label}: cannot read it as GeoParquet ({type(exc).__name__}); write it with GeoDataFrame.to_parquet") from None
+    if crs is None:
+        raise LayerError(f"{label}: the geometry has no CRS; set one (GeoDataFrame.set_crs) and write it again")
+    return CRS.from_user_input(crs)
 
 
 def _depths(frame: gpd.GeoDataFrame, depth_field: str, label: str) -> gpd.GeoDataFrame:

@@ -23,18 +23,17 @@ shapely arrays over the whole layer. The flow, and the module doing each step:
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 import geopandas as gpd
-import numpy as np
 import pandas as pd
-import shapely
 
 from dockreview.batch.audit import audit_docks
-from dockreview.batch.figures import lot_figures, navigable_depth, unreviewed_rows
-from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.figures import navigable_depth
+from dockreview.batch.layers import ScreenLayers, is_parquet
+from dockreview.batch.parallel import default_workers
+from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, LayerError
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import Profile
@@ -74,6 +73,7 @@ def screen(
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, audit: bool = False,
     dock_id_field: str | None = None, component_field: str | None = None, progress: bool | None = None,
     backend: str = "local", scheduler: str | None = None, draft_ft: float | None = None, float_extent_ft: float = 0.0,
+    workers: int | None = None,
 ) -> ScreenResult:
     """Screen every parcel of ``layers`` for a dock (Docks B, C, D(1)).
 
@@ -104,7 +104,7 @@ def screen(
         Show a progress bar (None: only on a terminal).
     backend : {"local", "dask"}
         ``dask`` runs the lots in spatial partitions on a dask.distributed cluster
-        (:func:`dockreview.screen_dask.dask_figures`); the answers are the same.
+        (:func:`dockreview.batch.dask_backend.dask_tables`); the answers are the same.
     scheduler : str, optional
         Address of an existing dask scheduler; default a local cluster with one
         single-threaded worker per CPU.
@@ -115,14 +115,19 @@ def screen(
     float_extent_ft : float
         The float's extent along the dock's axis (ft), allowed beyond the
         navigable-depth point; 0 for a plain walkway.
+    workers : int, optional
+        With the local backend, the processes working chunks of the shore at
+        once (default: one per core this process may use).
     """
     if backend not in BACKENDS:
         raise DockReviewError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
-    parcels = layers.parcels
-    if id_field is not None and id_field not in parcels.columns:
-        raise LayerError(f"parcels layer: no field '{id_field}' (--id-field); fields: {', '.join(map(str, parcels.columns))}")
-    if class_field is not None and class_field not in parcels.columns:
-        raise LayerError(f"parcels layer: no field '{class_field}' (--class-field); fields: {', '.join(map(str, parcels.columns))}")
+    if layers.parcels is None and backend != "dask":
+        raise DockReviewError("parcels left on disk (a GeoParquet file read lazily) are for the dask backend")
+    fields = layers.parcel_fields
+    if id_field is not None and id_field not in fields:
+        raise LayerError(f"parcels layer: no field '{id_field}' (--id-field); fields: {', '.join(fields)}")
+    if class_field is not None and class_field not in fields:
+        raise LayerError(f"parcels layer: no field '{class_field}' (--class-field); fields: {', '.join(fields)}")
     if dock_id_field is not None and layers.docks is not None and dock_id_field not in layers.docks.columns:
         raise LayerError(f"docks layer: no field '{dock_id_field}' (--dock-id-field); fields: {', '.join(map(str, layers.docks.columns))}")
     rules = ruleset(profile)
@@ -132,134 +137,45 @@ def screen(
     if dock_id_field is not None and layers.docks is not None:
         layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
     depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
-    figures = _backend_figures(layers, rules, tolerance_ft, progress, depth, backend, scheduler)
-    table = _parcel_table(parcels, figures, id_field, class_field, qualifying, rules)
-    envelopes = figures["envelope"].to_numpy()
-    has_area = shapely.area(envelopes) > 0
-    env_frame = gpd.GeoDataFrame(
-        {"parcel_id": table["parcel_id"].to_numpy()[figures.index.to_numpy(dtype=int)[has_area]]},
-        geometry=gpd.GeoSeries(envelopes[has_area], crs=layers.crs),
-    )
+    options = TableOptions(id_field, class_field, qualifying, tolerance_ft)
+    if backend == "dask":
+        from dockreview.batch.dask_backend import dask_tables
+
+        table, env_frame = dask_tables(layers, rules, options, scheduler, depth)
+    else:
+        workers = default_workers() if workers is None else max(int(workers), 1)
+        table, env_frame = screen_tables(layers, rules, options, depth, progress=progress, workers=workers)
     result = ScreenResult(table, env_frame)
     if audit:
         result.audit = audit_docks(
             audit_layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
-            component_field=component_field, draft_ft=draft_ft,
+            component_field=component_field, draft_ft=draft_ft, depth=depth,
         )
     return result
 
 
-def _backend_figures(layers: ScreenLayers, rules, tolerance_ft, progress, depth, backend: str, scheduler) -> pd.DataFrame:
-    """:func:`lot_figures` of the parcels that have a geometry, on the backend; the others say they have none."""
-    geoms = layers.parcels.geometry.values
-    present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
-    some = dataclasses.replace(layers, parcels=layers.parcels.iloc[present].reset_index(drop=True))
-    if backend == "dask":
-        from dockreview.batch.dask_backend import dask_figures
-
-        figures = dask_figures(some, rules, tolerance_ft, scheduler, depth)
-    else:
-        figures = lot_figures(some, rules, tolerance_ft, progress, depth)
-    figures.index = present[figures.index.to_numpy(dtype=int)]
-    missing = np.setdiff1d(np.arange(len(geoms)), present)
-    return pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
-
-
-def _class_code(value) -> str | None:
-    """A property-class code as text (``210.0`` reads as ``"210"``, as the review reads its lot's); None when blank."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip() or None
-
-
-def _parcel_table(parcels, figures: pd.DataFrame, id_field, class_field, qualifying, rules: RuleSet) -> gpd.GeoDataFrame:
-    """One row per parcel: its figures, property class, eligibility and every reason (Docks B, C, D(1))."""
-    n = len(parcels)
-    fig = figures.reindex(np.arange(n))
-    fronts = fig["fronts_mhw"].eq(True).to_numpy()
-    unreviewed = fig["not_reviewed"].to_numpy()
-    ids = parcels[id_field].astype(str).to_numpy() if id_field else np.arange(n).astype(str)
-    if class_field and qualifying is not None:
-        classes = np.array([_class_code(v) for v in parcels[class_field]], dtype=object)
-        qualifies = np.isin(classes, list(qualifying))
-    else:
-        classes = np.full(n, None, dtype=object)
-        qualifies = np.full(n, True)
-    columns = {
-        c: fig[c].to_numpy(dtype=float)
-        for c in ("frontage_ft", "band_width_ft", "required_setback_ft", "envelope_area_sqft", "nearest_obstacle_ft")
-    }
-    band_empty = fig["band_empty"].eq(True).to_numpy()
-    needs_data = fig["needs_data"].eq(True).to_numpy()
-    limit = fig["reach_limit_ft"].to_numpy(dtype=float)
-    # the band is empty only because navigable depth is reached at the shore, not for want of room
-    at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < rules.reach_cap_ft())
-    reasons = []
-    for i in range(n):
-        class_reason = [] if qualifies[i] else [rules.class_reason(classes[i])]
-        if isinstance(unreviewed[i], str):
-            reasons.append("; ".join([unreviewed[i], *class_reason]))
-        elif not fronts[i]:
-            reasons.append("does not front the MHW line")
-        else:
-            reasons.append("; ".join(class_reason + _lot_reasons(i, columns, band_empty, at_shore, limit, needs_data, rules)))
-    reasons = np.asarray(reasons, dtype=object)
-    return gpd.GeoDataFrame(
-        {
-            "parcel_id": ids,
-            "fronts_mhw": fronts,
-            "frontage_ft": columns["frontage_ft"],
-            "property_class": classes,
-            "class_qualifies": qualifies if class_field else np.full(n, None, dtype=object),
-            "required_setback_ft": columns["required_setback_ft"],
-            "band_width_ft": columns["band_width_ft"],
-            "envelope_area_sqft": columns["envelope_area_sqft"],
-            "greatest_reach_ft": fig["greatest_reach_ft"].to_numpy(dtype=float),
-            "reach_limit_ft": limit,
-            "needs_data": needs_data,
-            "existing_docks": fig["existing_docks"].fillna(0).astype(int).to_numpy(),
-            "eligible": reasons == "",
-            "reasons": reasons,
-        },
-        geometry=parcels.geometry.values,
-        crs=parcels.crs,
-    )
-
-
-def _lot_reasons(i: int, columns: dict, band_empty, at_shore, limit, needs_data, rules: RuleSet) -> list[str]:
-    """Why waterfront lot ``i`` can have no dock, each with its numbers (empty when it can)."""
-    nearest = columns["nearest_obstacle_ft"][i]
-    why = list(
-        rules.envelope_reasons(
-            frontage_ft=columns["frontage_ft"][i],
-            band_width_ft=columns["band_width_ft"][i],
-            required_setback_ft=columns["required_setback_ft"][i],
-            band_empty=bool(band_empty[i]) and not at_shore[i],
-            envelope_empty=not columns["envelope_area_sqft"][i] > 0 and not at_shore[i],
-            nearest_obstacle_ft=None if np.isnan(nearest) else nearest,
-        )
-    )
-    if at_shore[i]:
-        why.append(f"navigable depth is reached at the shore: a dock may reach {limit[i]:,.1f} ft (Docks D(1))")
-    if needs_data[i]:
-        why.append(
-            "needs data: the soundings do not cover the lot's water far enough along its axis to find "
-            "navigable depth (Docks D(1))"
-        )
-    return why
-
-
 def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
-    """Write the GeoPackage (layers ``parcels``, ``envelopes``, and ``audit`` when run) and the CSV beside it."""
+    """Write the layers and the CSV beside them; returns the main file and the CSV.
+
+    A ``.gpkg`` holds the layers ``parcels``, ``envelopes`` and, when run,
+    ``audit``. A ``.parquet`` (GeoParquet) is the parcels, with
+    ``<name>-envelopes.parquet`` and ``<name>-audit.parquet`` beside it.
+    Every file is written whole or not at all.
+    """
     path = Path(path)
     csv = path.with_suffix(".csv")
-    with atomic_path(path) as tmp:
-        result.parcels.to_file(tmp, layer="parcels", driver="GPKG", engine="pyogrio")
-        result.envelopes.to_file(tmp, layer="envelopes", driver="GPKG", engine="pyogrio")
-        if result.audit is not None:
-            result.audit.to_file(tmp, layer="audit", driver="GPKG", engine="pyogrio")
+    layers = {"parcels": result.parcels, "envelopes": result.envelopes}
+    if result.audit is not None:
+        layers["audit"] = result.audit
+    if is_parquet(path):
+        for name, frame in layers.items():
+            target = path if name == "parcels" else path.with_name(f"{path.stem}-{name}{path.suffix}")
+            with atomic_path(target) as tmp:
+                frame.to_parquet(tmp, index=False, write_covering_bbox=True)
+    else:
+        with atomic_path(path) as tmp:
+            for name, frame in layers.items():
+                frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
     with atomic_path(csv) as tmp:
         pd.DataFrame(result.parcels.drop(columns=result.parcels.geometry.name)).to_csv(tmp, index=False)
     return path, csv

@@ -12,7 +12,7 @@ import warnings
 
 import click
 
-from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
+from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
 from dockreview.cli.group import note, progress_shown, written
 from dockreview.cli.options import check_gpkg_path, check_map_path, engine_option, load_quietly, profile_option
@@ -129,7 +129,7 @@ def suggest_command(
 
 
 @click.command("screen")
-@click.option("--parcels", required=True, metavar="FILE", help="Parcels (file or file.gpkg:layer).")
+@click.option("--parcels", required=True, metavar="FILE", help="Parcels (file, file.gpkg:layer, or GeoParquet file.parquet).")
 @click.option("--mhw", required=True, metavar="FILE", help="The MHW line (lines, or polygons read by their outline).")
 @click.option("--channels", metavar="FILE", help="Channels, fairways, anchorages (polygons).")
 @click.option("--docks", metavar="FILE", help="Existing docks.")
@@ -152,9 +152,10 @@ def suggest_command(
     help="Docks field naming each feature's component (walkway, float, ...) for --audit (default: 'component' when the layer has it, else the components are inferred).",
 )
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
-@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: this process; dask: spatial partitions on a dask cluster.")
+@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: the cores of this machine; dask: spatial partitions on a dask cluster (a GeoParquet --parcels is read by the workers).")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
-@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage to write; the CSV is written beside it.")
+@click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
+@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write; the CSV is written beside it.")
 @engine_option
 @profile_option
 @click.pass_context
@@ -162,28 +163,36 @@ def screen_command(
     ctx: click.Context, parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
     single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
-    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, output: str, engine: str, profile_path: str | None,
+    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, workers: int | None, output: str,
+    engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
-    if not output.lower().endswith(".gpkg"):
-        raise click.UsageError(f"-o {output}: use a .gpkg file name")
+    if not output.lower().endswith((".gpkg", *PARQUET_SUFFIXES)):
+        raise click.UsageError(f"-o {output}: use a .gpkg or .parquet (GeoParquet) file name")
     if scheduler and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     if (soundings is None) != (draft_ft is None):
         raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
     layers = read_screen_layers(
-        parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field
+        parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field,
+        lazy_parcels=backend == "dask",
     )
     qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
     result = screen(
         layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
         tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
-        progress=progress_shown(ctx, progress), backend=backend, scheduler=scheduler, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        progress=progress_shown(ctx, progress), backend=backend, scheduler=scheduler, draft_ft=draft_ft,
+        float_extent_ft=float_extent_ft, workers=workers,
     )
     gpkg, csv = write_screen(result, output)
     for key, value in result.summary().items():
         click.echo(f"{key:<26}{value:>10,d}")
-    note(ctx, f"written: {gpkg} (parcels, envelopes{', audit' if audit else ''}) and {csv}")
+    names = ("parcels", "envelopes", *(("audit",) if audit else ()))
+    if gpkg.suffix.lower() in PARQUET_SUFFIXES:
+        files = [gpkg, *(gpkg.with_name(f"{gpkg.stem}-{name}{gpkg.suffix}") for name in names[1:])]
+        note(ctx, f"written: {', '.join(map(str, files))} (GeoParquet) and {csv}")
+    else:
+        note(ctx, f"written: {gpkg} ({', '.join(names)}) and {csv}")
 
 
 #: The commands of this module, added to the ``dockreview`` group.

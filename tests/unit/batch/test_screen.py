@@ -63,8 +63,11 @@ def test_most_lots_are_worked_as_arrays(layers):
         np.asarray(c.parcels.geometry.values)[front], MhwIndex(screen_layers.mhw), tolerance=5.0, ft_per_unit=screen_layers.ft_per_unit,
         beyond=lambda frontage: 200.0 + np.maximum(0.4 * frontage, 60.0),
     )
-    assert len(rip.lot) >= 0.9 * len(front)
-    assert 0 < len(left_over)  # the county's bent side lines go to the single-lot functions
+    # the county's side lines that bend 20 ft from the water are worked as arrays too: every lot is
+    xy, lot = shapely.get_coordinates(c.parcels.geometry.values[front], return_index=True)
+    gap = shapely.distance(shapely.points(xy), screen_layers.mhw)
+    assert len(np.unique(lot[(gap > 15.0) & (gap < 25.0)])) > 0
+    assert len(rip.lot) == len(front) and len(left_over) == 0
 
 
 def test_screen_equals_single_lot_functions(layers, result):
@@ -140,6 +143,43 @@ def test_cli_screen(tmp_path, layers):
     assert "eligible" in run.output
 
 
+def test_cli_screen_reads_and_writes_geoparquet(tmp_path, layers, result):
+    c, _ = layers
+    data = tmp_path / "county.gpkg"
+    c.write(data)
+    parcels = tmp_path / "parcels.parquet"
+    c.parcels.to_parquet(parcels)
+    rest = ["--mhw", f"{data}:mhw", "--channels", f"{data}:channels", "--docks", f"{data}:docks", "--id-field", "PARCEL_ID",
+            "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id", "--audit"]
+    outputs = {}
+    for name, source, out, workers in (("parquet", parcels, tmp_path / "out.parquet", "2"), ("gpkg", f"{data}:parcels", tmp_path / "out.gpkg", "1")):
+        run = CliRunner().invoke(main, ["screen", "--parcels", str(source), *rest, "--workers", workers, "-o", str(out)])
+        assert run.exit_code == 0, run.output
+        outputs[name] = out
+    table = gpd.read_parquet(outputs["parquet"])
+    assert table.crs.equals(c.parcels.crs) and len(table) == 400
+    # the same answers from GeoParquet in and out on two processes as from the GeoPackage on one
+    expected = gpd.read_file(outputs["gpkg"], layer="parcels").set_index("parcel_id")
+    got = table.set_index("parcel_id").loc[expected.index]
+    for key in ("frontage_ft", "band_width_ft", "envelope_area_sqft", "greatest_reach_ft"):
+        assert got[key].to_numpy() == pytest.approx(expected[key].to_numpy(), rel=1e-12, nan_ok=True), key
+    assert (got["reasons"] == expected["reasons"]).all() and (got["eligible"] == expected["eligible"]).all()
+    assert len(gpd.read_parquet(tmp_path / "out-envelopes.parquet")) == len(gpd.read_file(outputs["gpkg"], layer="envelopes"))
+    assert len(gpd.read_parquet(tmp_path / "out-audit.parquet")) == len(result.audit)
+    assert outputs["parquet"].with_suffix(".csv").exists()
+
+
+def test_cli_screen_bad_parquet_is_one_line(tmp_path, layers):
+    c, _ = layers
+    data = tmp_path / "county.gpkg"
+    c.write(data)
+    broken = tmp_path / "parcels.parquet"
+    broken.write_text("not a parquet file")
+    run = CliRunner().invoke(main, ["screen", "--parcels", str(broken), "--mhw", f"{data}:mhw", "-o", str(tmp_path / "o.parquet")])
+    assert run.exit_code == 2 and "GeoParquet" in run.output and len(run.output.strip().splitlines()) == 1
+    assert not (tmp_path / "o.parquet").exists()
+
+
 def test_cli_screen_bad_field_is_one_line(tmp_path, layers):
     c, _ = layers
     data = tmp_path / "county.gpkg"
@@ -165,6 +205,38 @@ def test_dask_backend_equals_single_process(layers, result):
     for column in ("parcel_id", "fronts_mhw", "existing_docks", "eligible", "reasons"):
         assert (dask_table[column] == local[column]).all(), column
     assert len(on_dask.envelopes) == len(result.envelopes)
+
+
+def test_cli_dask_backend_reads_geoparquet_on_the_workers(tmp_path, layers, result):
+    distributed = pytest.importorskip("distributed")
+    dask_geopandas = pytest.importorskip("dask_geopandas")
+    c, _ = layers
+    data = tmp_path / "county.gpkg"
+    c.write(data)
+    # one file, and a folder already partitioned along the shore (each worker reads its own files)
+    single = tmp_path / "parcels.parquet"
+    c.parcels.to_parquet(single, row_group_size=50)
+    folder = tmp_path / "partitioned.parquet"
+    dask_geopandas.from_geopandas(c.parcels, npartitions=4).spatial_shuffle().to_parquet(folder)
+    expected = result.parcels.set_index("parcel_id")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        for source in (single, folder):
+            out = tmp_path / f"{source.stem}-out.parquet"
+            run = CliRunner().invoke(
+                main,
+                ["screen", "--parcels", str(source), "--mhw", f"{data}:mhw", "--channels", f"{data}:channels", "--docks",
+                 f"{data}:docks", "--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id",
+                 "--backend", "dask", "--scheduler", cluster.scheduler_address, "-o", str(out)],
+            )
+            assert run.exit_code == 0, run.output
+            table = gpd.read_parquet(out)
+            assert len(table) == 400 and table["parcel_id"].is_unique
+            got = table.set_index("parcel_id").loc[expected.index]
+            for key in ("frontage_ft", "band_width_ft", "greatest_reach_ft"):
+                assert got[key].to_numpy() == pytest.approx(expected[key].to_numpy(), abs=0.001, nan_ok=True), key
+            assert (got["eligible"] == expected["eligible"]).all() and (got["existing_docks"] == expected["existing_docks"]).all()
+    # the table keeps the file's order
+    assert list(gpd.read_parquet(tmp_path / "parcels-out.parquet")["parcel_id"]) == list(c.parcels["PARCEL_ID"])
 
 
 # ---------------------------------------------------------------------------

@@ -141,16 +141,17 @@ def test_screen_equals_lot_envelope_on_messy_lots(messy):
 
 
 def test_kernel_leaves_unusual_lots_to_the_single_lot_functions(messy):
-    # the creek's and the island's lots see land across their water; bow-ties, notches and multipart parcels
-    # are not single valid polygons with one water run
+    # the creek's and the island's lots see land across their water; bow-ties and multipart parcels are not
+    # single valid polygons; a notched lot is worked on its longer water run, as the single-lot functions work it
     c, layers, _ = messy
     rip, left_over = vector_riparian(
         c.parcels.geometry.values, MhwIndex(layers.mhw), tolerance=TOLERANCE_FT / layers.ft_per_unit,
         ft_per_unit=layers.ft_per_unit, beyond=lambda frontage: 200.0 + np.maximum(0.4 * frontage, 60.0),
     )
     mess = c.parcels["MESS"].to_numpy()
-    assert set(mess[rip.lot]) <= {"exact", "shifted", "tilted"}
-    for kind in ("creek", "island", "islet", "bow-tie", "two runs", "multipart", "no geometry"):
+    assert set(mess[rip.lot]) <= {"exact", "shifted", "tilted", "two runs"}
+    assert np.isin(np.flatnonzero(mess == "two runs"), rip.lot).all()
+    for kind in ("creek", "island", "islet", "bow-tie", "multipart", "no geometry"):
         assert np.isin(np.flatnonzero(mess == kind), left_over).all(), kind
     assert len(rip.lot) >= 0.6 * int(np.isin(mess, ["exact", "shifted"]).sum())
 
@@ -172,8 +173,10 @@ def test_kernel_survives_lots_it_cannot_work():
         dtype=object,
     )
     rip, left_over = vector_riparian(polys, MhwIndex(mhw), tolerance=5.0, ft_per_unit=1.0, beyond=lambda f: 200.0 + 0 * f)
-    assert list(rip.lot) == [0] and list(left_over) == [1, 2, 3, 4, 5]
-    assert shapely.length(rip.frontage[0]) == pytest.approx(300.0)
+    # lot 1 is drawn as the single-lot functions draw it: its right water corner is the MHW point nearest its side
+    # line's water end (948, 0), the line's end (946, 0), so its frontage runs 246 ft from x = 700
+    assert list(rip.lot) == [0, 1] and list(left_over) == [2, 3, 4, 5]
+    assert shapely.length(rip.frontage).tolist() == pytest.approx([300.0, 246.0])
     frame = gpd.GeoDataFrame({"PARCEL_ID": [f"P{i}" for i in range(len(polys))]}, geometry=list(polys), crs=WORKING)
     layers = ScreenLayers(frame, mhw, None, None, WORKING, crs_mod.feet_per_unit(WORKING))
     with warnings.catch_warnings():
@@ -181,6 +184,12 @@ def test_kernel_survives_lots_it_cannot_work():
         table = screen(layers, profile=load_profile(), id_field="PARCEL_ID").parcels.set_index("parcel_id")
     assert table.loc["P0", "frontage_ft"] == pytest.approx(300.0, abs=0.01)
     assert table.loc["P1", "frontage_ft"] > 0 or table.loc["P1", "reasons"].startswith("not reviewed")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        env = lot_envelope(polys[1], mhw, ft_per_unit=1.0, rules=ruleset())
+    for key in ("frontage_ft", "band_width_ft", "greatest_reach_ft"):
+        assert table.loc["P1", key] == pytest.approx(getattr(env, key), abs=0.01), key
+    assert table.loc["P1", "envelope_area_sqft"] == pytest.approx(env.area_sqft, abs=0.01)
     assert table.loc["P2", "reasons"] == table.loc["P3", "reasons"] == "not reviewed: the parcel has no geometry"
     assert table.loc["P4", "reasons"] == "not reviewed: the parcel has no polygon area"
     assert table.loc["P5", "fronts_mhw"] and table.loc["P5", "frontage_ft"] > 0

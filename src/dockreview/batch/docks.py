@@ -1,0 +1,433 @@
+"""The measurements of many existing docks at once, each against its own lot (Docks C, D(1), D(2)(b), D(2)(c)).
+
+:func:`dock_measurements` gives, for every dock of a layer, the measurements
+:func:`dockreview.measure.compute.measure` gives one proposed dock -- the ones
+the geometric checks read -- worked on shapely arrays, from the lot's riparian
+geometry as the screen's kernel draws it (:mod:`dockreview.batch.kernel`):
+
+* the dock's axis and origin, as :func:`dockreview.geometry.dock.footprint_dock`
+  sets them (the walkway's long axis, pointing seaward; its centroid);
+* its part seaward of the MHW line (the footprint cut by the shore, the pieces
+  on the water kept), the greatest reach of that part from the frontage
+  (:func:`~dockreview.batch.reach.greatest_reaches`) and the length along the
+  axis from the MHW crossing;
+* the signed setbacks from the two side lines with their extensions, the
+  terminus and its clearances from the channels and the other docks near it
+  (within :data:`~dockreview.batch.audit.AUDIT_RADIUS_FT`);
+* the widest walkway (a rectangle's short side; any other outline by
+  :func:`dockreview.geometry.width.max_width`), the floats' area, position and
+  layout, the lifts' angle to the shore normal, and the navigable-depth figures
+  along the axis from the crossing (:class:`~dockreview.batch.depth.NavigableDepth`).
+
+Lengths in feet, areas in square feet; None (NaN in an array) where a figure
+cannot be measured, as the single-lot review gives it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from dockreview.batch.reach import greatest_reaches
+from dockreview.batch.sides import ragged
+from dockreview.geometry.dock import FIXED_DOCK
+from dockreview.geometry.width import max_width
+from dockreview.measure.compute import FLOAT_CONTACT_FT, FLOAT_LAYOUT_DEG, REACH_STEP_FT
+from dockreview.measure.envelope import docks_on_lot
+
+#: An outline whose area is within this share of its minimum rotated rectangle's is that rectangle: its every
+#: cross-section is within this share of the rectangle's short side, the width Docks D(2)(b) limits.
+RECTANGLE_SHARE = 1e-6
+#: The greatest reach of a dock's part is found to within this many feet.
+DOCK_REACH_TOLERANCE_FT = 1e-4
+
+
+@dataclass
+class DockLots:
+    """Per dock: its lot's polygon, frontage, left and right side lines (with extensions), water and seaward normal.
+
+    ``land`` and ``land_part`` are the side of the shore the lot lies on and
+    that shore's part (:func:`dockreview.batch.kernel.land_sides`).
+    """
+
+    parcel: np.ndarray
+    frontage: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    zone: np.ndarray
+    seaward: np.ndarray
+    land: np.ndarray
+    land_part: np.ndarray
+
+    def take(self, index: np.ndarray) -> "DockLots":
+        """These lots, in the order ``index`` gives (one per dock)."""
+        return DockLots(*(np.asarray(getattr(self, f.name))[index] for f in dataclasses.fields(self)))
+
+
+@dataclass
+class Components:
+    """The docks' components: geometry, kind and dock, one row each."""
+
+    geometry: np.ndarray
+    kind: np.ndarray
+    dock: np.ndarray
+
+    def of(self, n: int, *kinds: str) -> np.ndarray:
+        """Per dock, the union of its components of ``kinds`` (an empty polygon when it has none)."""
+        rows = np.flatnonzero(np.isin(self.kind, kinds))
+        return union_by(self.geometry[rows], self.dock[rows], n)
+
+
+def union_by(geoms: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
+    """The union of ``geoms`` of each group ``0..n-1`` (an empty polygon for a group with none)."""
+    out = np.array([shapely.Polygon()] * n, dtype=object)
+    count = np.bincount(group, minlength=n)
+    single = np.flatnonzero(count[group] == 1)
+    out[group[single]] = geoms[single]
+    for g in np.flatnonzero(count > 1):
+        out[g] = shapely.union_all(geoms[group == g])
+    return out
+
+
+def _rect_axes(geoms: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The long side's unit direction, and the long and short sides, of each geometry's minimum rotated rectangle."""
+    rect = shapely.oriented_envelope(geoms)
+    xy, owner = shapely.get_coordinates(rect, return_index=True)
+    count = np.bincount(owner, minlength=len(geoms))
+    first = np.r_[0, np.cumsum(count)[:-1]]
+    ok = count >= 3
+    p0, p1, p2 = (xy[np.minimum(first + k, len(xy) - 1)] for k in range(3))
+    e1, e2 = p1 - p0, p2 - p1
+    l1, l2 = np.hypot(*e1.T), np.hypot(*e2.T)
+    edge = np.where((l1 >= l2)[:, None], e1, e2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        axis = edge / np.hypot(*edge.T)[:, None]
+    axis[~ok] = np.nan
+    return axis, np.maximum(l1, l2), np.where(ok, np.minimum(l1, l2), 0.0)
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+
+
+def seaward_parts(footprints: np.ndarray, lots: DockLots, mhw, seaward_of) -> np.ndarray:
+    """Each footprint's part seaward of the MHW line (as ``WaterSide.seaward_part`` cuts one).
+
+    The footprint is cut by the MHW line near it into faces; the faces whose
+    point on surface lies seaward (``seaward_of(xy, dock)``) are kept.
+    """
+    n = len(footprints)
+    boxes = shapely.buffer(shapely.envelope(footprints), 1.0, join_style="mitre")
+    near = np.zeros(n, dtype=bool)
+    near[np.unique(mhw.tree.query(boxes, predicate="intersects")[0])] = True
+    pieces, owner = shapely.get_parts(footprints, return_index=True)
+    pieces, owner = list(pieces[~near[owner]]), list(owner[~near[owner]])
+    for i in np.flatnonzero(near):
+        local = mhw.near(boxes[i])
+        geom = footprints[i]
+        cut = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.union_all([shapely.boundary(geom), local]))))
+        faces = [f for f in cut if shapely.area(shapely.intersection(f, geom)) > 1e-9]
+        parts = [shapely.intersection(f, geom) for f in faces] or list(shapely.get_parts(geom))
+        pieces += parts
+        owner += [i] * len(parts)
+    pieces, owner = np.array(pieces, dtype=object), np.asarray(owner, dtype=int)
+    keep = seaward_of(shapely.get_coordinates(shapely.point_on_surface(pieces)), owner) if len(pieces) else np.zeros(0, bool)
+    return union_by(pieces[keep], owner[keep], n)
+
+
+def signed_setbacks(footprints: np.ndarray, lines: np.ndarray, *, left: bool, far: np.ndarray) -> np.ndarray:
+    """Distance from each dock to its side line, negative by how far it crosses it (as ``signed_setback``)."""
+    outside = shapely.buffer(lines, far if left else -far, single_sided=True)
+    beyond = shapely.intersection(footprints, outside)
+    out = shapely.distance(footprints, lines)
+    crossing = np.flatnonzero(shapely.area(beyond) > 1e-9 * np.maximum(shapely.area(footprints), 1e-12))
+    if len(crossing):
+        xy, k = shapely.get_coordinates(shapely.segmentize(beyond[crossing], far[crossing] / 2000.0), return_index=True)
+        d = shapely.distance(shapely.points(xy), lines[crossing][k])
+        worst = np.zeros(len(crossing))
+        np.maximum.at(worst, k, d)
+        out[crossing] = -worst
+    return out
+
+
+def axis_lengths(footprints, origin, axis, mhw, far, seaward_of) -> tuple[np.ndarray, np.ndarray]:
+    """Length along each dock's axis from its MHW crossing to its seaward end, and the crossing (as ``axis_length``)."""
+    xy, k = shapely.get_coordinates(footprints, return_index=True)
+    t = np.einsum("ij,ij->i", xy - origin[k], axis[k])
+    n = len(footprints)
+    t_end, t_start = np.full(n, -np.inf), np.full(n, np.inf)
+    np.maximum.at(t_end, k, t)
+    np.minimum.at(t_start, k, t)
+    lines = shapely.linestrings(np.stack([origin + axis * (t_start - far)[:, None], origin + axis * (t_end + far)[:, None]], axis=1))
+    line_i, chunk = mhw.tree.query(lines, predicate="intersects")
+    hits, h = shapely.get_coordinates(shapely.intersection(lines[line_i], mhw.chunks[chunk]), return_index=True)
+    dock = line_i[h]
+    c = np.einsum("ij,ij->i", hits - origin[dock], axis[dock])
+    tol = 1e-6 * far
+    in_water = seaward_of(origin + axis * t_start[:, None], np.arange(n))
+    start = t_start.copy()
+    behind = c <= t_start[dock] + tol[dock]
+    ahead = (c > t_start[dock] - tol[dock]) & (c <= t_end[dock] + tol[dock])
+    last_behind = np.full(n, -np.inf)
+    np.maximum.at(last_behind, dock[behind], c[behind])
+    first_ahead = np.full(n, np.inf)
+    np.minimum.at(first_ahead, dock[ahead], c[ahead])
+    start = np.where(in_water, np.where(np.isfinite(last_behind), last_behind, t_start), np.where(np.isfinite(first_ahead), first_ahead, t_start))
+    return t_end - start, start
+
+
+def _widths(fixed: np.ndarray) -> np.ndarray:
+    """The widest walkway or ramp of each dock: a rectangle's short side, else :func:`max_width` (0 without one).
+
+    A rectangle is a polygon of four corners at right angles, or one whose area
+    is that of its minimum rotated rectangle (to :data:`RECTANGLE_SHARE`):
+    every cross-section of it is at most that rectangle's short side, and one is
+    the short side, as :func:`~dockreview.geometry.width.strip_width` finds it.
+    """
+    out = np.zeros(len(fixed))
+    some = np.flatnonzero(~shapely.is_empty(fixed))
+    if not len(some):
+        return out
+    geoms = fixed[some]
+    polygon = (shapely.get_type_id(geoms) == 3) & (shapely.get_num_interior_rings(geoms) == 0)
+    xy, owner = shapely.get_coordinates(shapely.get_exterior_ring(np.where(polygon, geoms, None)), return_index=True)
+    count = np.bincount(owner, minlength=len(geoms))
+    four = polygon & (count == 5)
+    first = np.r_[0, np.cumsum(count)[:-1]]
+    at = first[four][:, None] + np.arange(5)[None, :]
+    edges = np.diff(xy[at], axis=1) if four.any() else np.empty((0, 4, 2))
+    length = np.hypot(edges[..., 0], edges[..., 1])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        cos = np.abs(np.einsum("ijk,ijk->ij", edges, np.roll(edges, -1, axis=1))) / (length * np.roll(length, -1, axis=1))
+    square = np.zeros(len(geoms), dtype=bool)
+    square[four] = (cos < 1e-6).all(axis=1)
+    out[some[square]] = length[square[four]].min(axis=1)
+    rest = np.flatnonzero(~square)
+    if len(rest):
+        _, _, short = _rect_axes(geoms[rest])
+        rect = polygon[rest] & (shapely.area(geoms[rest]) >= (1.0 - RECTANGLE_SHARE) * shapely.area(shapely.oriented_envelope(geoms[rest])))
+        out[some[rest[rect]]] = short[rect]
+        for i in some[rest[~rect]]:
+            out[i] = max_width(fixed[i])
+    return out
+
+
+def _nearest_feature(geoms: np.ndarray, area_boxes: np.ndarray, layer: np.ndarray, tree, exclude=None) -> np.ndarray:
+    """Per geometry, the distance to the nearest feature of ``layer`` whose box meets its box (inf: none)."""
+    i, j = tree.query(area_boxes)
+    if exclude is not None and len(i):
+        keep = ~exclude(i, j)
+        i, j = i[keep], j[keep]
+    out = np.full(len(geoms), np.inf)
+    if len(i):
+        np.minimum.at(out, i, shapely.distance(geoms[i], layer[j]))
+    return out
+
+
+def dock_measurements(
+    footprints: np.ndarray, components: Components, ends: np.ndarray, lots: DockLots, *, mhw, rules, ft: float,
+    tolerance: float, terminus_depth: float, radius: float, channels, docks, depth, draft_ft: float | None, seaward_of,
+) -> dict[str, np.ndarray]:
+    """The geometric measurements of every dock against its lot (feet; NaN where a figure cannot be measured).
+
+    Parameters
+    ----------
+    footprints, ends : arrays, one per dock
+        The footprint and its landward end (its point nearest the MHW line).
+    components : Components
+    lots : DockLots
+        Each dock's lot.
+    mhw : MhwIndex
+    rules : RuleSet
+    ft, tolerance, terminus_depth, radius : float
+        Feet per unit; the MHW tolerance, the terminus depth and the audit
+        radius, in units.
+    channels, docks : (geometries, STRtree, exclude) or None
+        The layers the clearances are measured to; ``exclude(dock, feature)``
+        leaves out a dock's own features.
+    depth : NavigableDepth or None
+    seaward_of : callable
+        ``seaward_of(xy, dock)``: whether each point lies seaward of the shore of dock ``dock``'s lot.
+    """
+    n = len(footprints)
+    fixed = components.of(n, *FIXED_DOCK)
+    has_fixed = ~shapely.is_empty(fixed)
+    basis = np.where(has_fixed, fixed, footprints)
+    axis, _, _ = _rect_axes(basis)
+    axis = np.where((np.einsum("ij,ij->i", axis, lots.seaward) < 0)[:, None], -axis, axis)
+    origin = shapely.get_coordinates(shapely.centroid(basis))
+
+    seaward = seaward_parts(footprints, lots, mhw, seaward_of)
+    step = REACH_STEP_FT / ft
+    bounds = shapely.bounds(shapely.union(footprints, lots.zone))
+    far = 2.0 * (np.maximum(shapely.length(lots.left), shapely.length(lots.right)) + np.hypot(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]))
+    left = signed_setbacks(footprints, lots.left, left=True, far=far)
+    right = signed_setbacks(footprints, lots.right, left=False, far=far)
+    reach = greatest_reaches(seaward, lots.frontage, DOCK_REACH_TOLERANCE_FT / ft)
+    length, crossing = axis_lengths(footprints, origin, axis, mhw, far, seaward_of)
+    within = shapely.buffer(lots.frontage, np.maximum(reach - terminus_depth, 0.0), quad_segs=32)
+    end_part = np.where(reach <= terminus_depth, seaward, shapely.difference(seaward, within))
+
+    area_boxes = shapely.box(*(shapely.bounds(shapely.union(lots.parcel, footprints)) + [-radius, -radius, radius, radius]).T)
+    clearances = {}
+    for name, layer in (("channel_clearance_ft", channels), ("dock_clearance_ft", docks)):
+        clearances[name] = np.full(n, np.nan) if layer is None else _nearest_feature(end_part, area_boxes, *layer) * ft
+
+    width = _widths(fixed)
+    floats = np.flatnonzero(components.kind == "float")
+    float_of = components.dock[floats]
+    float_count = np.bincount(float_of, minlength=n)
+    float_area = np.bincount(float_of, weights=shapely.area(components.geometry[floats]), minlength=n)
+    profile = rules.profile
+    contact = profile.get("float_contact_tolerance_ft", FLOAT_CONTACT_FT) / ft
+    shortfall, gap = _float_position(fixed, components.geometry[floats], float_of, lots.frontage, step, width, contact, n, DOCK_REACH_TOLERANCE_FT / ft)
+    layout, angle = _float_layout(
+        components.geometry[floats], float_of, origin, axis, width / 2,
+        profile.get("float_layout_tolerance_deg", FLOAT_LAYOUT_DEG), contact, n,
+    )
+    lifts = np.flatnonzero(components.kind == "boat_lift")
+    lift_angle = _lift_angles(components.geometry[lifts], components.dock[lifts], origin + axis * crossing[:, None], mhw, n)
+
+    frontage_ft = shapely.length(lots.frontage) * ft
+    m = {
+        "frontage_ft": frontage_ft,
+        "required_setback_ft": np.asarray(rules.required_setback_ft(frontage_ft), dtype=float),
+        "setback_left_ft": left * ft, "setback_right_ft": right * ft, "setback_ft": np.minimum(left, right) * ft,
+        "reach_ft": reach * ft, "length_ft": length * ft, "overall_reach_ft": np.maximum(reach, length) * ft,
+        **clearances,
+        "max_width_ft": width * ft, "float_area_sqft": float_area * ft * ft, "float_count": float_count,
+        "float_seaward_shortfall_ft": shortfall * ft, "float_gap_ft": gap * ft,
+        "float_layout": layout, "float_angle_deg": angle, "lift_angle_deg": lift_angle,
+    }
+    float_xy, k = shapely.get_coordinates(components.geometry[floats], return_index=True)
+    t = np.einsum("ij,ij->i", float_xy - origin[float_of[k]], axis[float_of[k]])
+    lo, hi = np.full(n, np.inf), np.full(n, -np.inf)
+    np.minimum.at(lo, float_of[k], t)
+    np.maximum.at(hi, float_of[k], t)
+    m["float_extent_ft"] = np.where(float_count > 0, hi - lo, 0.0) * ft
+    m["max_allowed_reach_ft"] = np.full(n, np.nan)
+    if draft_ft is not None:
+        m["required_depth_ft"] = np.full(n, np.nan if depth is None else depth.required_ft)
+    if depth is not None and draft_ft is not None:
+        figures = depth.figures(origin + axis * crossing[:, None], axis, ft_per_unit=ft, float_extent_ft=m["float_extent_ft"])
+        m.update(figures)
+        m["max_allowed_reach_ft"] = np.asarray(rules.navigable_reach_ft(figures), dtype=float)
+    m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
+    return m
+
+
+def _float_position(fixed, floats, float_of, frontages, step, width, contact, n, tol):
+    """How far the fixed dock reaches past the floats, and the largest gap from a float assembly to its end (units)."""
+    shortfall, gap = np.full(n, np.nan), np.full(n, np.nan)
+    count = np.bincount(float_of, minlength=n)
+    with_floats = count > 0
+    has_fixed = ~shapely.is_empty(fixed)
+    shortfall[with_floats & ~has_fixed] = gap[with_floats & ~has_fixed] = 0.0
+    docks = np.flatnonzero(with_floats & has_fixed)
+    if not len(docks):
+        return shortfall, gap
+    fixed_reach = greatest_reaches(fixed[docks], frontages[docks], tol)
+    depth = np.maximum(width[docks], step)
+    end = np.where(
+        fixed_reach <= depth, fixed[docks],
+        shapely.difference(fixed[docks], shapely.buffer(frontages[docks], np.maximum(fixed_reach - depth, 0.0), quad_segs=32)),
+    )
+    ends = np.array([shapely.Polygon()] * n, dtype=object)
+    ends[docks] = end
+    mine = np.flatnonzero(has_fixed[float_of])
+    float_reach = np.full(n, -np.inf)
+    np.maximum.at(float_reach, float_of[mine], greatest_reaches(floats[mine], frontages[float_of[mine]], tol))
+    shortfall[docks] = fixed_reach - float_reach[docks]
+    assembly = _assemblies(floats, float_of, contact)
+    d = shapely.distance(floats[mine], ends[float_of[mine]])
+    nearest = np.full(assembly.max() + 1 if len(assembly) else 0, np.inf)
+    np.minimum.at(nearest, assembly[mine], d)
+    owner = np.zeros(len(nearest), dtype=int)
+    owner[assembly] = float_of
+    worst = np.full(n, -np.inf)
+    np.maximum.at(worst, owner, nearest)
+    gap[docks] = worst[docks]
+    return shortfall, gap
+
+
+def _assemblies(floats, float_of, contact) -> np.ndarray:
+    """An assembly number per float: floats of one dock touching within ``contact`` share one (as ``assemblies``)."""
+    if not len(floats):
+        return np.zeros(0, dtype=int)
+    grown = shapely.buffer(floats, contact / 2, join_style="mitre")
+    a, b = shapely.STRtree(grown).query(grown, predicate="intersects")
+    same = float_of[a] == float_of[b]
+    graph = coo_matrix((np.ones(int(same.sum())), (a[same], b[same])), shape=(len(floats), len(floats)))
+    return connected_components(graph, directed=False)[1]
+
+
+def _float_layout(floats, float_of, origin, axis, half_width, tolerance_deg, contact, n):
+    """Each dock's float layout (I, L, T or other per assembly, joined by "+") and the worst assembly's angle (deg)."""
+    layout = np.full(n, None, dtype=object)
+    angle_out = np.full(n, np.nan)
+    if not len(floats):
+        return layout, angle_out
+    assembly = _assemblies(floats, float_of, contact)
+    groups, first = np.unique(assembly, return_index=True)
+    owner = float_of[first]
+    number = np.searchsorted(groups, assembly)
+    order = np.argsort(number, kind="stable")
+    long_axis, _, _ = _rect_axes(shapely.geometrycollections(floats[order], indices=number[order]))
+    cos = np.abs(np.einsum("ij,ij->i", long_axis, axis[owner]))
+    angle = np.degrees(np.arccos(np.minimum(cos, 1.0)))
+    side = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+    xy, k = shapely.get_coordinates(floats, return_index=True)
+    g = np.searchsorted(groups, assembly[k])
+    across = np.einsum("ij,ij->i", xy - origin[float_of[k]], side[float_of[k]])
+    hi, lo = np.full(len(groups), -np.inf), np.full(len(groups), np.inf)
+    np.maximum.at(hi, g, across)
+    np.minimum.at(lo, g, across)
+    kind = np.where(
+        angle <= tolerance_deg, "I",
+        np.where(angle >= 90.0 - tolerance_deg, np.where(np.minimum(hi, -lo) <= half_width[owner] + contact, "L", "T"), "other"),
+    )
+    off = np.minimum(angle, 90.0 - angle)
+    order = np.lexsort((-off, owner))
+    worst = order[np.r_[True, owner[order][1:] != owner[order][:-1]]]
+    angle_out[owner[worst]] = angle[worst]
+    for d in np.unique(owner):
+        layout[d] = "+".join(kind[owner == d].tolist())
+    return layout, angle_out
+
+
+def _lift_angles(lifts, lift_of, roots, mhw, n) -> np.ndarray:
+    """The largest angle between a boat lift's long axis and the shore normal at its dock's root (deg; NaN: no lift)."""
+    out = np.full(n, np.nan)
+    if not len(lifts):
+        return out
+    docks = np.unique(lift_of)
+    seg_a, seg_b, seg_first, seg_count = mhw.segments
+    chunk, _ = mhw.nearest(shapely.points(roots[docks]))
+    owner, rank, _ = ragged(seg_count[chunk])
+    k = seg_first[chunk][owner] + rank
+    d = shapely.distance(shapely.points(roots[docks][owner]), shapely.linestrings(np.stack([seg_a[k], seg_b[k]], axis=1)))
+    order = np.lexsort((d, owner))
+    best = k[order[np.r_[True, owner[order][1:] != owner[order][:-1]]]]
+    tangent = seg_b[best] - seg_a[best]
+    normal = np.stack([-tangent[:, 1], tangent[:, 0]], axis=1) / np.hypot(*tangent.T)[:, None]
+    where = np.searchsorted(docks, lift_of)
+    long_axis, _, _ = _rect_axes(lifts)
+    cos = np.abs(np.einsum("ij,ij->i", long_axis, normal[where]))
+    angle = np.degrees(np.arccos(np.minimum(cos, 1.0)))
+    worst = np.full(n, -np.inf)
+    np.maximum.at(worst, lift_of, angle)
+    out[docks] = worst[docks]
+    return out
+
+
+def _on_own_lot(lots: DockLots, roots: np.ndarray, tolerance: float) -> np.ndarray:
+    """Whether each dock stands on its own lot, by the one test of :func:`~dockreview.measure.envelope.docks_on_lot`."""
+    dock, lot = docks_on_lot(lots.parcel, lots.zone, lots.frontage, roots, tolerance)
+    out = np.zeros(len(roots), dtype=bool)
+    out[dock[dock == lot]] = True
+    return out

@@ -1,0 +1,79 @@
+"""Chunks of a layer's lots worked on every core of one machine, and the order that keeps each chunk compact.
+
+:func:`hilbert_order` orders geometries along a Hilbert curve (geopandas'
+``hilbert_distance``), so that consecutive lots are neighbours on the shore and
+a chunk of them touches one short stretch of it. :func:`map_chunks` works the
+chunks in worker processes (``concurrent.futures``), each started by ``fork`` so
+that it shares the parent's layers, shore index and rules without copying them;
+only the chunks' row numbers go out and their figures come back. Where
+``fork`` is not available, or one worker is asked for, the chunks are worked
+in this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import geopandas as gpd
+import numpy as np
+import shapely
+from tqdm.auto import tqdm
+
+#: What the worker processes share with the parent (set before they fork).
+_SHARED: object = None
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def hilbert_order(geoms: np.ndarray) -> np.ndarray:
+    """The order of ``geoms`` along a Hilbert curve over their extent (by their bounding boxes' centres)."""
+    geoms = np.asarray(geoms, dtype=object)
+    if len(geoms) < 2:
+        return np.arange(len(geoms))
+    bounds = shapely.bounds(geoms)
+    centres = shapely.points((bounds[:, :2] + bounds[:, 2:]) / 2)
+    distance = gpd.GeoSeries(centres).hilbert_distance()
+    return np.argsort(distance.to_numpy(), kind="stable")
+
+
+def _run(job):
+    fn, chunk = job
+    return fn(_SHARED, chunk)
+
+
+def map_chunks(fn: Callable, shared, chunks: Sequence, *, workers: int, progress: bool | None = None, desc: str = "screen") -> list:
+    """``[fn(shared, chunk) for chunk in chunks]``, on ``workers`` processes; the answers in the chunks' order.
+
+    ``fn`` must be a module-level function (it is sent to the workers by name).
+    """
+    global _SHARED
+    disable = False if progress else (None if progress is None else True)
+    bar = tqdm(total=len(chunks), desc=desc, unit="chunk", disable=disable)
+    try:
+        if workers <= 1 or len(chunks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+            out = []
+            for chunk in chunks:
+                out.append(fn(shared, chunk))
+                bar.update()
+            return out
+        _SHARED = shared
+        try:
+            with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=multiprocessing.get_context("fork")) as pool:
+                out = []
+                for answer in pool.map(_run, [(fn, chunk) for chunk in chunks]):
+                    out.append(answer)
+                    bar.update()
+                return out
+        finally:
+            _SHARED = None
+    finally:
+        bar.close()

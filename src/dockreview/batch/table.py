@@ -1,0 +1,153 @@
+"""The screen's table of one layer of parcels, or of one partition of it: figures, eligibility and reasons.
+
+:func:`screen_tables` runs the per-lot figures (:func:`~dockreview.batch.figures.lot_figures`)
+on the parcels that have a geometry, then writes one row per parcel -- its
+figures, property class, eligibility and every reason (Docks B, C, D(1)),
+decided in arrays (:mod:`dockreview.batch.reasons`) -- and the envelopes. The
+local backend calls it on the whole layer, the Dask backend on each partition.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+
+from dockreview.batch.figures import lot_figures, unreviewed_rows
+from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.reasons import envelope_reasons, join
+from dockreview.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How the table is written: the parcels' id and class fields, the qualifying classes, the MHW tolerance (ft)."""
+
+    id_field: str | None = None
+    class_field: str | None = None
+    qualifying: tuple[str, ...] | None = None
+    tolerance_ft: float = 5.0
+
+
+def screen_tables(
+    layers: ScreenLayers, rules: RuleSet, options: TableOptions, depth, *, progress: bool | None = False, workers: int = 1,
+    row_ids: np.ndarray | None = None,
+) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
+    """The parcel table and the envelopes of ``layers.parcels`` (one row per parcel, in order).
+
+    ``row_ids``, when given, are the parcels' ids to use without an id field
+    (their row numbers in the whole layer, for a partition).
+    """
+    parcels = layers.parcels
+    geoms = parcels.geometry.values
+    present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
+    some = dataclasses.replace(layers, parcels=parcels.iloc[present].reset_index(drop=True))
+    figures = lot_figures(some, rules, options.tolerance_ft, progress, depth, workers=workers)
+    figures.index = present[figures.index.to_numpy(dtype=int)]
+    missing = np.setdiff1d(np.arange(len(geoms)), present)
+    figures = pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
+    table = parcel_table(parcels, figures, options, rules, row_ids=row_ids)
+    envelopes = figures["envelope"].to_numpy()
+    has_area = shapely.area(envelopes) > 0
+    env_frame = gpd.GeoDataFrame(
+        {"parcel_id": table["parcel_id"].to_numpy()[figures.index.to_numpy(dtype=int)[has_area]]},
+        geometry=gpd.GeoSeries(envelopes[has_area], crs=layers.crs),
+    )
+    return table, env_frame
+
+
+def _class_code(value) -> str | None:
+    """A property-class code as text (``210.0`` reads as ``"210"``, as the review reads its lot's); None when blank."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip() or None
+
+
+def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: RuleSet, *, row_ids=None) -> gpd.GeoDataFrame:
+    """One row per parcel: its figures, property class, eligibility and every reason (Docks B, C, D(1))."""
+    id_field, class_field, qualifying = options.id_field, options.class_field, options.qualifying
+    n = len(parcels)
+    fig = figures.reindex(np.arange(n))
+    fronts = fig["fronts_mhw"].eq(True).to_numpy()
+    unreviewed = fig["not_reviewed"].to_numpy()
+    if id_field:
+        ids = parcels[id_field].astype(str).to_numpy()
+    else:
+        ids = (np.arange(n) if row_ids is None else np.asarray(row_ids)).astype(str)
+    if class_field and qualifying is not None:
+        codes, values = pd.factorize(parcels[class_field], use_na_sentinel=True)
+        known = np.array([_class_code(v) for v in values] + [None], dtype=object)
+        classes = known[codes]  # a blank class (code -1) reads as None
+        qualifies = np.isin(classes, list(qualifying))
+    else:
+        classes = np.full(n, None, dtype=object)
+        qualifies = np.full(n, True)
+    columns = {
+        c: fig[c].to_numpy(dtype=float)
+        for c in ("frontage_ft", "band_width_ft", "required_setback_ft", "envelope_area_sqft", "nearest_obstacle_ft")
+    }
+    band_empty = fig["band_empty"].eq(True).to_numpy()
+    needs_data = fig["needs_data"].eq(True).to_numpy()
+    limit = fig["reach_limit_ft"].to_numpy(dtype=float)
+    # the band is empty only because navigable depth is reached at the shore, not for want of room
+    at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < rules.reach_cap_ft())
+    reasons = _reasons(fronts, unreviewed, qualifies, classes, columns, band_empty, at_shore, limit, needs_data, rules)
+    return gpd.GeoDataFrame(
+        {
+            "parcel_id": ids,
+            "fronts_mhw": fronts,
+            "frontage_ft": columns["frontage_ft"],
+            "property_class": classes,
+            "class_qualifies": qualifies if class_field else np.full(n, None, dtype=object),
+            "required_setback_ft": columns["required_setback_ft"],
+            "band_width_ft": columns["band_width_ft"],
+            "envelope_area_sqft": columns["envelope_area_sqft"],
+            "greatest_reach_ft": fig["greatest_reach_ft"].to_numpy(dtype=float),
+            "reach_limit_ft": limit,
+            "needs_data": needs_data,
+            "existing_docks": fig["existing_docks"].fillna(0).astype(int).to_numpy(),
+            "eligible": reasons == "",
+            "reasons": reasons,
+        },
+        geometry=parcels.geometry.values,
+        crs=parcels.crs,
+    )
+
+
+def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, at_shore, limit, needs_data, rules: RuleSet) -> np.ndarray:
+    """Why each parcel can have no dock, each reason with its numbers ("" when it can), decided in arrays."""
+    n = len(fronts)
+    said = np.array([isinstance(u, str) for u in unreviewed], dtype=bool)
+    lots = fronts & ~said
+    kinds = {code: rules.class_reason(code) for code in set(classes[~qualifies].tolist())}
+    by_class = np.full(n, "", dtype=object)
+    by_class[~qualifies] = [kinds[c] for c in classes[~qualifies].tolist()]
+    why = np.full(n, "", dtype=object)
+    why[said] = unreviewed[said]
+    why[~fronts & ~said] = "does not front the MHW line"
+    rows = np.flatnonzero(lots)
+    nearest = columns["nearest_obstacle_ft"][rows]
+    lot_columns = envelope_reasons(
+        rules, frontage_ft=columns["frontage_ft"][rows], band_width_ft=columns["band_width_ft"][rows],
+        required_setback_ft=columns["required_setback_ft"][rows], band_empty=band_empty[rows] & ~at_shore[rows],
+        envelope_empty=~(columns["envelope_area_sqft"][rows] > 0) & ~at_shore[rows], nearest_obstacle_ft=nearest,
+    )
+    depth = np.full(len(rows), "", dtype=object)
+    shore = np.flatnonzero(at_shore[rows])
+    depth[shore] = [f"navigable depth is reached at the shore: a dock may reach {v:,.1f} ft (Docks D(1))" for v in limit[rows][shore].tolist()]
+    data = np.where(
+        needs_data[rows],
+        "needs data: the soundings do not cover the lot's water far enough along its axis to find navigable depth (Docks D(1))",
+        "",
+    ).astype(object)
+    why[rows] = join([*lot_columns, depth, data], len(rows))
+    # a lot's class reason leads its own; an unreviewed parcel's follows the reason it was not reviewed
+    led = join([by_class, why], n)
+    return np.where(said, join([why, by_class], n), np.where(fronts, led, why)).astype(object)

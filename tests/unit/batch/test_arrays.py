@@ -1,0 +1,99 @@
+"""The screen's array steps against the one-lot functions they stand for: the greatest reach and the reasons."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+import shapely
+
+from dockreview.batch.reach import greatest_reaches
+from dockreview.batch.reasons import envelope_reasons
+from dockreview.measure.envelope import greatest_reach, setback_band, setback_strips
+from dockreview.rules import ruleset
+
+TOLERANCE = 0.001
+
+
+def _bands(reach: float):
+    """Bands of lots on a wavy shore, some cut by a channel's clearance zone, as the envelope cuts them."""
+    x = np.linspace(0.0, 2000.0, 201)
+    shore = np.stack([x, 40.0 * np.sin(x / 300.0)], axis=1)
+    lots, zones, frontages = [], [], []
+    for start in range(0, 180, 15):
+        front = shapely.LineString(shore[start : start + 15])
+        a, b = shore[start], shore[start + 14]
+        zone = shapely.Polygon([a, *shore[start + 1 : start + 14], b, b + (0, 900.0), a + (0, 900.0)])
+        lots.append((shapely.LineString([a - (0, 200.0), a + (0, 900.0)]), shapely.LineString([b - (0, 200.0), b + (0, 900.0)])))
+        zones.append(zone)
+        frontages.append(front)
+    left, right = (np.array(s, dtype=object) for s in zip(*lots))
+    frontages, zones = np.array(frontages, dtype=object), np.array(zones, dtype=object)
+    strips = setback_strips(left, right, 20.0)
+    band = setback_band(zones, strips, frontages, np.full(len(zones), reach))
+    channel = shapely.buffer(shapely.LineString([(0.0, 150.0), (900.0, 260.0), (2000.0, 120.0)]), 30.0)
+    cut = np.arange(len(band)) % 2 == 0  # every other lot keeps 50 ft off the channel
+    band[cut] = shapely.difference(band[cut], shapely.buffer(channel, 50.0))
+    return band, frontages
+
+
+@pytest.mark.parametrize("reach", [200.0, 120.0])
+def test_greatest_reaches_equal_the_one_lot_branch_and_bound(reach):
+    band, frontages = _bands(reach)
+    fast = greatest_reaches(band, frontages, TOLERANCE, reach=reach)
+    unpruned = greatest_reaches(band, frontages, TOLERANCE)
+    reference = np.array([greatest_reach(band[i : i + 1], frontages[i : i + 1], TOLERANCE)[0] for i in range(len(band))])
+    assert fast == pytest.approx(reference, abs=2 * TOLERANCE)
+    assert unpruned == pytest.approx(reference, abs=2 * TOLERANCE)
+    # lots left whole reach the reach limit; those kept off the channel stop short of it
+    assert fast[1::2] == pytest.approx(reach, abs=2 * TOLERANCE)
+    assert (fast[::2] < reach - 1.0).any()
+
+
+def test_greatest_reach_by_hand():
+    frontage = shapely.LineString([(0.0, 0.0), (50.0, 0.0), (100.0, 20.0)])
+    # a box over the frontage's first leg: its far corners are 60 ft off the first segment; an empty envelope reaches 0
+    envelopes = [shapely.box(0.0, 0.0, 40.0, 60.0), shapely.Polygon()]
+    assert greatest_reaches(envelopes, [frontage, frontage], TOLERANCE).tolist() == pytest.approx([60.0, 0.0], abs=TOLERANCE)
+
+
+def test_envelope_reasons_in_arrays_equal_the_one_lot_form():
+    rules = ruleset()
+    cases = list(
+        itertools.product([80.0, 149.95, 150.0, 230.0], [0.0, 12.5, 96.0], [True, False], [True, False], [np.nan, 37.25])
+    )
+    frontage, width, band_empty, envelope_empty, nearest = (np.array(v) for v in zip(*cases))
+    setback = rules.required_setback_ft(frontage)
+    columns = envelope_reasons(
+        rules, frontage_ft=frontage, band_width_ft=width, required_setback_ft=setback, band_empty=band_empty,
+        envelope_empty=envelope_empty, nearest_obstacle_ft=nearest,
+    )
+    for i in range(len(cases)):
+        one = rules.envelope_reasons(
+            frontage_ft=frontage[i], band_width_ft=width[i], required_setback_ft=setback[i], band_empty=bool(band_empty[i]),
+            envelope_empty=bool(envelope_empty[i]), nearest_obstacle_ft=None if np.isnan(nearest[i]) else nearest[i],
+        )
+        assert tuple(c[i] for c in columns if c[i]) == one, cases[i]
+
+
+def test_shores_prepared_one_by_one_equal_the_whole_layer_prepared():
+    import warnings
+
+    from dockreview.batch.layers import prepare_shores
+    from dockreview.errors import DockReviewWarning
+    from dockreview.inputs.site import prepare_mhw
+    from dockreview.testing.counties import messy_county
+
+    mhw = list(messy_county(300, seed=5).mhw.geometry.values)
+    # a coast far off drawn in three pieces: two overlapping at a seam, then a 20-ft digitising gap
+    x = np.arange(0.0, 2001.0, 10.0)
+    coast = np.stack([x + 5e6, 30.0 * np.sin(x / 200.0) + 5e6], axis=1)
+    mhw += [shapely.LineString(coast[:80]), shapely.LineString(coast[70:150]), shapely.LineString(coast[152:])]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)
+        whole = prepare_mhw(np.array(mhw, dtype=object), 1.0, "mhw")
+        shores = prepare_shores(np.array(mhw, dtype=object), 1.0, "mhw")
+    assert shapely.equals(whole, shores)
+    assert shapely.get_num_geometries(shores) == shapely.get_num_geometries(whole)
+    assert any("gap" in str(w.message) for w in caught)  # the gap was bridged, and said so

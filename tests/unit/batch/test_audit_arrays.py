@@ -1,0 +1,89 @@
+"""The layer audit worked as arrays against the audit of each dock alone by the review's own measure (the reference).
+
+``audit_docks(..., arrays=False)`` reviews every dock on a one-lot Site with
+:func:`dockreview.measure.compute.measure` and the rule set's ``run``; the array
+audit must give every dock the same lot, measurements, failing checks and verdict:
+on the synthetic county (docks with a component field), on the messy county
+(parcels drawn as real tax maps are, and a creek), without the component field
+(components inferred) and with soundings (Docks D(1)).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+
+import geopandas as gpd
+import numpy as np
+import pytest
+import shapely
+from pyproj import CRS
+
+from dockreview.batch.audit import AUDIT_COLUMNS, audit_docks
+from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.screen import screen
+from dockreview.errors import DockReviewWarning
+from dockreview.inputs import crs as crs_mod
+from dockreview.testing import counties as synthetic
+
+WORKING = CRS.from_user_input("EPSG:2263")
+#: Docks reviewed both ways per layer, half from each end (the one-dock review takes a fifth of a second each).
+SAMPLE = 36
+
+
+def _layers(c, soundings: bool = False) -> ScreenLayers:
+    mhw = shapely.line_merge(shapely.union_all(c.mhw.geometry.values))
+    depths = None
+    if soundings:
+        depths = gpd.GeoDataFrame({"depth_ft": c.soundings[synthetic.DEPTH_FIELD]}, geometry=c.soundings.geometry.values, crs=c.soundings.crs)
+    return ScreenLayers(c.parcels, mhw, c.channels, c.docks, WORKING, crs_mod.feet_per_unit(WORKING), depths)
+
+
+def _both(layers: ScreenLayers, **options):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(layers, id_field="PARCEL_ID", workers=1, draft_ft=options.get("draft_ft"), float_extent_ft=10.0).parcels
+        ids = layers.docks["dock_id"].drop_duplicates().to_numpy()
+        ids = np.r_[ids[: SAMPLE // 2], ids[-SAMPLE // 2 :]]  # both ends of the coasts (and of the soundings' survey)
+        sample = dataclasses.replace(layers, docks=layers.docks[layers.docks["dock_id"].isin(ids)])
+        if options.pop("drop_components", False):
+            sample = dataclasses.replace(sample, docks=sample.docks.dissolve(by="dock_id", as_index=False)[["dock_id", "geometry"]])
+        arrays = audit_docks(sample, table, dock_id_field="dock_id", **options).set_index("dock_id")
+        alone = audit_docks(sample, table, dock_id_field="dock_id", arrays=False, **options).set_index("dock_id")
+    return arrays, alone
+
+
+def _same(arrays, alone):
+    assert list(arrays.index) == list(alone.index)
+    for column in AUDIT_COLUMNS:
+        a, b = arrays[column].to_numpy(dtype=float), alone[column].to_numpy(dtype=float)
+        assert np.array_equal(np.isnan(a), np.isnan(b)), column
+        assert a[~np.isnan(a)] == pytest.approx(b[~np.isnan(b)], abs=0.01), column
+    for column in ("parcel_id", "components", "failed", "verdict"):
+        assert (arrays[column] == alone[column]).all(), (column, arrays[column][arrays[column] != alone[column]].head())
+    assert shapely.equals(arrays.geometry.values, alone.geometry.values).all()
+
+
+def test_array_audit_equals_the_one_dock_review_on_the_county():
+    arrays, alone = _both(_layers(synthetic.county(400, seed=7)))
+    _same(arrays, alone)
+    assert {"compliant", "noncompliant"} <= set(alone["verdict"])
+    assert alone["failed"].str.contains("side-setback").any() and alone["failed"].str.contains("reach").any()
+
+
+def test_array_audit_equals_the_one_dock_review_on_the_messy_county():
+    arrays, alone = _both(_layers(synthetic.messy_county(300, seed=5)))
+    _same(arrays, alone)
+
+
+def test_array_audit_equals_the_one_dock_review_with_components_inferred():
+    arrays, alone = _both(_layers(synthetic.county(400, seed=7)), drop_components=True)
+    _same(arrays, alone)
+    assert (alone["components"] == "inferred: walkway + float head").any()
+
+
+def test_array_audit_equals_the_one_dock_review_with_soundings():
+    arrays, alone = _both(_layers(synthetic.county(200, seed=3, soundings=True), soundings=True), draft_ft=3.0)
+    _same(arrays, alone)
+    # some docks reach past navigable depth, and some lie beyond the survey (the depth is not known: needs data)
+    assert alone["failed"].str.contains("navigable-reach").any() and alone["max_allowed_reach_ft"].isna().any()
