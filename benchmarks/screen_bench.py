@@ -20,7 +20,12 @@ GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own p
   ``--baseline-sample K`` on K random parcels, its time scaled to the layer;
 * ``dask1``, ``dask2`` -- the command with ``--backend dask`` on a cluster of ``dask scheduler`` and
   ``dask worker`` processes on loopback (1 and 2 single-threaded workers), the parcels read from GeoParquet
-  by the workers.
+  by the workers; their answers compared with the screen's lot by lot;
+* ``site``     -- once, on one sample site (``--site``): ``dockreview check``, ``check --map x.png`` and
+  ``report -o x.pdf`` against a process that imports geopandas and reads the manifest's layers (median of
+  ``--site-repeats`` runs each).
+
+Every step records the 1-minute load average at its start (``load_at_start``) and end (``load_after``).
 
 Usage (PostGIS from ``apt-get install -y postgresql-15-postgis-3``)::
 
@@ -84,7 +89,7 @@ def _pss_mb(pid: int) -> float:
     return total / 1024.0
 
 
-def run(command: list[str], *, env: dict | None = None) -> dict:
+def run(command: list[str], *, env: dict | None = None, ok: tuple[int, ...] = (0,)) -> dict:
     """Run ``command``; wall seconds, CPU seconds of its process tree and peak memory (PSS of the tree, MB)."""
     before = os.times()
     start = time.perf_counter()
@@ -102,7 +107,7 @@ def run(command: list[str], *, env: dict | None = None) -> dict:
     seconds = time.perf_counter() - start
     sampler.join()
     after = os.times()
-    if proc.returncode != 0:
+    if proc.returncode not in ok:
         raise RuntimeError(f"{' '.join(map(str, command))} failed ({proc.returncode}):\n{err[-3000:]}")
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
     return {"seconds": seconds, "cpu_s": cpu, "peak_mb": peak[0], "stdout": out[-2000:]}
@@ -129,7 +134,15 @@ def _dockreview(*args) -> list[str]:
 def generate(n: int, data: Path, layout: str) -> dict:
     gpkg, parquet = data / f"{layout}-{n}.gpkg", data / f"{layout}-{n}.parquet"
     if gpkg.exists() and parquet.exists():
-        return {"cached": True}
+        code = (
+            "import pandas, pyogrio\n"
+            f"p = pandas.read_parquet({str(parquet)!r}, columns=['ROW'])\n"
+            f"d = pyogrio.read_dataframe({str(gpkg)!r}, layer='docks', columns=['dock_id'], read_geometry=False)\n"
+            f"c = pyogrio.read_info({str(gpkg)!r}, layer='channels')['features']\n"
+            "print(int((p['ROW'] == 'front').sum()), d['dock_id'].nunique(), c)"
+        )
+        waterfront, docks, channels = map(int, _python(code)["stdout"].split()[-3:])
+        return {"cached": True, "waterfront": waterfront, "docks": docks, "channels": channels}
     code = (
         "from dockreview.testing.counties import county, messy_county\n"
         f"c = {'messy_county' if layout == 'messy' else 'county'}({n}, seed={n})\n"
@@ -219,6 +232,39 @@ print(json.dumps({{"seconds": seconds, "cpu_s": cpu, "rows": len(rows), "scale":
     return out
 
 
+def site(manifest: Path, out: Path, repeats: int) -> dict:
+    """One site: ``check``, ``check --map`` and ``report -o x.pdf`` against the import-and-read floor.
+
+    The floor imports geopandas (``floor_mpl``: and matplotlib) and reads the manifest's layers with pyogrio.
+    Each command runs ``repeats`` times; the median wall time is kept, and the ratios are of medians.
+    """
+    import statistics
+    import tomllib
+
+    layers = tomllib.loads(manifest.read_text())["layers"]
+    reads = ""
+    for key, value in layers.items():
+        if key.endswith("_field") or not isinstance(value, str):
+            continue
+        path, _, layer = value.partition(":")
+        reads += f"pyogrio.read_dataframe({str(manifest.parent / path)!r}{f', layer={layer!r}' if layer else ''})\n"
+    commands = {
+        "floor": [sys.executable, "-c", "import geopandas, pyogrio\n" + reads],
+        "floor_mpl": [sys.executable, "-c", "import geopandas, pyogrio, matplotlib.pyplot\n" + reads],
+        "check": _dockreview("check", manifest),
+        "check_map": _dockreview("check", manifest, "--map", out / "site.png"),
+        "report": _dockreview("report", manifest, "-o", out / "site.pdf"),
+    }
+    result = {"manifest": str(manifest), "repeats": repeats, "load_at_start": os.getloadavg()[0]}
+    for name, command in commands.items():
+        runs = [run(command, env=_env(), ok=(0, 1, 3)) for _ in range(repeats)]
+        result[name] = {"seconds": statistics.median(r["seconds"] for r in runs), "all_s": [r["seconds"] for r in runs],
+                        "peak_mb": max(r["peak_mb"] for r in runs)}
+    for name in ("check", "check_map", "report"):
+        result[f"{name}_over_floor"] = result[name]["seconds"] / result["floor"]["seconds"]
+    return result
+
+
 # ---------------------------------------------------------------------------
 # PostGIS
 # ---------------------------------------------------------------------------
@@ -297,7 +343,7 @@ def compare(tool_csv: Path, postgis_csv: Path) -> dict:
 # ---------------------------------------------------------------------------
 # Dask on a cluster of processes on loopback
 # ---------------------------------------------------------------------------
-def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int) -> dict:
+def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int, screen_csv: Path) -> dict:
     bin_dir = Path(sys.executable).parent
     env = _env()
     scheduler = subprocess.Popen([bin_dir / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
@@ -314,7 +360,22 @@ def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int) -> d
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=30)
-    return {"seconds": result["seconds"], "client_peak_mb": result["peak_mb"], "workers_mb_after": workers_mb}
+    return {"seconds": result["seconds"], "client_peak_mb": result["peak_mb"], "workers_mb_after": workers_mb,
+            "compare_with_screen": agree(screen_csv, out.with_suffix(".csv"))}
+
+
+def agree(a_csv: Path, b_csv: Path) -> dict:
+    """The largest differences between two runs' answers (the same CSV columns), lot by lot."""
+    import pandas as pd
+
+    a, b = pd.read_csv(a_csv).set_index("parcel_id"), pd.read_csv(b_csv).set_index("parcel_id")
+    both = a.index.intersection(b.index)
+    diff = (a.loc[both, list(FIGURES)] - b.loc[both, list(FIGURES)]).abs()
+    return {
+        "lots": [len(a), len(b)], "compared": len(both), "max_abs_diff": {k: float(diff[k].max()) for k in FIGURES},
+        "existing_docks_differ": int((a.loc[both, "existing_docks"] != b.loc[both, "existing_docks"]).sum()),
+        "eligible_differ": int((a.loc[both, "eligible"] != b.loc[both, "eligible"]).sum()),
+    }
 
 
 def _wait_for_workers(address: str, workers: int, env: dict) -> None:
@@ -337,6 +398,9 @@ def main() -> None:
     parser.add_argument("--dask-sizes", type=int, nargs="*", default=[])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--layout", choices=["county", "messy"], default="county")
+    parser.add_argument("--site", default=str(HERE.parent / "data" / "straight-t-float" / "site.toml"),
+                        help="one site for check / check --map / report against the floor ('' to skip)")
+    parser.add_argument("--site-repeats", type=int, default=3)
     parser.add_argument("--data", default="/tmp/dockreview-bench")
     parser.add_argument("--out", default=str(HERE / "results.json"))
     args = parser.parse_args()
@@ -352,6 +416,10 @@ def main() -> None:
     }
     out_path = Path(args.out)
     parquet_sizes = args.sizes if args.parquet_sizes is None else args.parquet_sizes
+    if args.site:
+        report["site"] = site(Path(args.site).resolve(), data, args.site_repeats)
+        print(f"{'site':>9} {json.dumps(report['site'])}", flush=True)
+        out_path.write_text(json.dumps(report, indent=2) + "\n")
     with contextlib.ExitStack() as stack:
         pg = stack.enter_context(PostGIS()) if args.postgis_sizes and args.layout == "county" else None
         if pg is not None:
@@ -362,7 +430,9 @@ def main() -> None:
             out = data / f"screen-{args.layout}-{n}.gpkg"
 
             def step(name, fn, *a):
+                load = os.getloadavg()[0]
                 entry[name] = fn(*a)
+                entry[name]["load_at_start"] = load
                 entry[name].pop("stdout", None)
                 entry[name]["load_after"] = os.getloadavg()[0]
                 print(f"{n:>9,d} {name:<9} {json.dumps(entry[name])}", flush=True)
@@ -388,7 +458,7 @@ def main() -> None:
                 entry["baseline_over_screen"] = entry["baseline"]["scaled_seconds"] / entry["screen"]["seconds"]
             if n in args.dask_sizes:
                 for w, port in ((1, 28786), (2, 28796)):
-                    step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port)
+                    step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port, out.with_suffix(".csv"))
             out_path.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
 
