@@ -24,6 +24,7 @@ from dockreview.inputs import chart as chart_mod
 from dockreview.inputs.crs import choose_working_crs, describe, feet_per_unit
 from dockreview.inputs.layers import gdal_source, read_layer
 from dockreview.inputs.manifest import LayerSpec
+from dockreview.inputs.raster import RASTER_SUFFIXES, raster_summary
 from dockreview.outputs.files import write_layer_and_csv
 from dockreview.profile import load_profile
 
@@ -115,9 +116,17 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
 def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
     """List what FILE holds: layers, geometry types, feature counts, CRS and fields.
 
+    For a raster (a DEM: .tif, .tiff, .vrt, .img, .asc), its size, cell size, CRS,
+    vertical datum, unit and nodata.
+
     For an S-57 chart cell, also its edition and compilation scale, and what a
     review takes from each object class.
     """
+    if Path(file).suffix.lower() in RASTER_SUFFIXES:
+        if not Path(file).exists():
+            raise LayerError(f"file {file}: file not found")
+        click.echo("\n".join(raster_summary(file)))
+        return
     infos = inspect_file(file)
     is_chart = any(i.name == "DSID" for i in infos)
     if is_chart:
