@@ -41,14 +41,6 @@ FEDERAL_EXEMPTION = (
     "of the federal government ([parcel] federal = true)"
 )
 FEDERAL_SECTION = "Art. VIII, federal premises"
-STATUS_COLOURS = {
-    "pass": "#1a7f37",
-    "fail": "#cf222e",
-    "needs-data": "#9a6700",
-    "board": "#0969da",
-    "waived": "#8250df",
-    "not-applicable": "#6e7781",
-}
 
 
 @dataclass
@@ -187,6 +179,8 @@ class Review:
         return to_geodataframe(self)
 
     def _repr_html_(self) -> str:
+        from dockreview.outputs.style import STATUS_COLOURS
+
         rows = []
         for c in self.checks:
             colour = STATUS_COLOURS.get(c.status, "#000")
