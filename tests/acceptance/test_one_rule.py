@@ -9,7 +9,7 @@ so its setbacks are 110 ft (left) and 100 - 20 - 10 = 70 ft (right). By hand:
   passes, and the band is 64 ft wide.
 * Docks B's 150-ft minimum frontage raised to 210 ft: the 200-ft lot can have no dock.
 
-The same numbers must come out of ``check``, ``envelope``, ``screen``, ``screen
+The same numbers must come out of ``check``, ``envelope``, ``report``, ``screen``, ``screen
 --audit`` (the same dock, existing, reviewed against its lot) and ``suggest``.
 """
 
@@ -101,6 +101,11 @@ def test_the_setback_fraction_reaches_every_output(site, tmp_path, fraction, req
     assert envelope.exit_code == 0, envelope.output
     assert f"required setback    {required_ft:10,.1f} ft" in envelope.output
     assert f"band width at MHW   {band_ft:10,.1f} ft" in envelope.output
+
+    report = tmp_path / "report.md"
+    assert run("report", site.manifest, "-o", report, *(["--profile", profile] if profile else [])).exit_code in (0, 1)
+    percent = 40 if fraction is None else round(fraction * 100)
+    assert f"the greater of {percent} % of the frontage and 60 ft (Docks C) = {required_ft:.1f} ft" in report.read_text()
 
     lot, dock = _screen(site, tmp_path, profile, "screen")
     assert lot["required_setback_ft"] == pytest.approx(required_ft, abs=0.01)

@@ -40,7 +40,7 @@ from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.depth import NavigableDepth
 from dockreview.batch.docks import Components, DockLots, dock_measurements, union_by
-from dockreview.batch.figures import FAR_WATER_FT, navigable_depth
+from dockreview.batch.figures import FAR_WATER_FT, navigable_depth, screen_riparian_lines
 from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
@@ -141,7 +141,7 @@ def audit_docks(
     field = _component_column(docks, component_field)
     kinds = None if field is None else docks[field].astype(str).to_numpy()
     rules = ruleset(profile)
-    context = _AuditContext(layers, parcels, tolerance_ft, draft_ft)
+    context = _AuditContext(layers, parcels, tolerance_ft, draft_ft, screen_riparian_lines(rules))
     given = {name for name in ("channels", "docks", "soundings") if getattr(layers, name) is not None}
     scope = rules.decidable(given | ({"draft"} if draft_ft is not None else set()))
     if depth is None and draft_ft is not None and layers.soundings is not None:
@@ -270,7 +270,8 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     tolerance = context.settings.mhw_tolerance_ft / ft
     parcels = context.lots[lots]
     n = len(lots)
-    rip, _ = vector_riparian(parcels, shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
+    extended = context.lines["method"] == "extended-side-lines"  # the lines the kernel draws
+    rip, _ = vector_riparian(parcels if extended else parcels[:0], shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
     frontage, left, right, zone = (np.array([shapely.LineString()] * n, dtype=object) for _ in range(4))
     normal = np.full((n, 2), np.nan)
     land, land_part = land_sides(parcels, shore)
@@ -300,7 +301,7 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                one = riparian_geometry(poly, shore.near(box), tolerance=tolerance, ft_per_unit=ft)
+                one = riparian_geometry(poly, shore.near(box), tolerance=tolerance, ft_per_unit=ft, **context.lines)
         except LOT_ERRORS:
             continue  # the one-dock review says why
         frontage[i], left[i], right[i], zone[i] = one.frontage, one.left_line, one.right_line, one.zone
@@ -349,8 +350,11 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
 class _AuditContext:
     """What every dock's review shares: the shore, the waterfront lots, and trees of the docks, channels, soundings."""
 
-    def __init__(self, layers: ScreenLayers, parcels: gpd.GeoDataFrame, tolerance_ft: float, draft_ft: float | None) -> None:
+    def __init__(
+        self, layers: ScreenLayers, parcels: gpd.GeoDataFrame, tolerance_ft: float, draft_ft: float | None, lines: dict
+    ) -> None:
         self.layers = layers
+        self.lines = lines  # the profile's riparian method, as riparian_geometry takes it
         self.shore = MhwIndex(layers.mhw)
         waterfront = parcels[parcels["fronts_mhw"].to_numpy(dtype=bool)]
         lots = waterfront_parts(waterfront.geometry.values, self.shore, tolerance_ft / layers.ft_per_unit).polygon
@@ -407,7 +411,9 @@ def _review_dock(context: _AuditContext, members, footprint, kinds, field: str |
     ft = site.ft_per_unit
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DockReviewWarning)
-        riparian = riparian_geometry(site.parcel, site.mhw, tolerance=site.to_units(site.manifest.review.mhw_tolerance_ft), ft_per_unit=ft)
+        riparian = riparian_geometry(
+            site.parcel, site.mhw, tolerance=site.to_units(site.manifest.review.mhw_tolerance_ft), ft_per_unit=ft, **context.lines
+        )
         if kinds is None:
             kinds, geoms, how = infer_components(footprint, np.asarray(end.coords[0]), ft_per_unit=ft)
         else:

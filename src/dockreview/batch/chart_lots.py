@@ -21,6 +21,7 @@ import geopandas as gpd
 import numpy as np
 import shapely
 
+from dockreview.batch.figures import screen_riparian_lines
 from dockreview.batch.kernel import LOT_ERRORS, MhwIndex, vector_riparian
 from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.geometry.riparian import riparian_geometry
@@ -105,7 +106,11 @@ def _riparian(polys, lots, charted, lot_of, reach, shore: MhwIndex, rules: RuleS
     def beyond(length):
         return far + rules.required_setback_ft(length * ft) / ft
 
-    rip, left = vector_riparian(polys[lots], shore, tolerance=tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
+    lines = screen_riparian_lines(rules)
+    extended = lines["method"] == "extended-side-lines"  # the lines the kernel draws as arrays
+    rip, left = vector_riparian(polys[lots if extended else lots[:0]], shore, tolerance=tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
+    if not extended:
+        left = np.arange(len(lots))
     done = lots[rip.lot]
     frontage[done] = shapely.length(rip.frontage)
     side_a[done], side_b[done] = rip.side_a, rip.side_b
@@ -118,6 +123,7 @@ def _riparian(polys, lots, charted, lot_of, reach, shore: MhwIndex, rules: RuleS
                 warnings.simplefilter("ignore", DockReviewWarning)
                 riparian = riparian_geometry(
                     parcel, shore.near(box), tolerance=tolerance_ft / ft, ft_per_unit=ft, reach_hint=float(reach[mine].max()),
+                    **lines,
                 )
         except LOT_ERRORS as exc:
             why[j] = f"lot not measured: {exc}"

@@ -29,7 +29,7 @@ from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.batch.reach import greatest_reaches
 from dockreview.errors import DockReviewError, DockReviewWarning
-from dockreview.geometry.riparian import riparian_geometry
+from dockreview.geometry.riparian import NEEDS, riparian_geometry
 from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
 from dockreview.measure.envelope import (
@@ -77,6 +77,12 @@ class _Work:
     channels: np.ndarray | None
     docks: np.ndarray | None
     roots: np.ndarray | None
+    lines: dict
+
+    @property
+    def extended(self) -> bool:
+        """Whether the profile's riparian lines are the side lines extended, the lines the kernel draws as arrays."""
+        return self.lines["method"] == "extended-side-lines"
 
     @classmethod
     def of(cls, layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> "_Work":
@@ -86,7 +92,7 @@ class _Work:
         )
         # each dock's landward end, as dock_roots finds it on the whole MHW line: on the piece nearest the dock
         roots = None if docks is None or not len(docks) else dock_roots(docks, mhw.chunks[mhw.nearest(docks)[0]])
-        return cls(layers, mhw, rules, tolerance_ft, depth, channels, docks, roots)
+        return cls(layers, mhw, rules, tolerance_ft, depth, channels, docks, roots, screen_riparian_lines(rules))
 
 
 def lot_figures(
@@ -120,11 +126,38 @@ def lot_figures(
 def _chunk_figures(shared, lots: np.ndarray) -> pd.DataFrame:
     """Figures of one chunk of lots: as arrays where the kernel can, the others one by one."""
     polys, work = shared
+    if not work.extended:
+        return _one_by_one(polys, lots, work)
     figures, left = _array_figures(polys, lots, work)
     if not len(left):
         return figures
     log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
     return pd.concat([figures, _one_by_one(polys, left, work)]) if len(figures) else _one_by_one(polys, left, work)
+
+
+def screen_riparian_lines(rules: RuleSet) -> dict:
+    """The profile's riparian method as a layer of lots can be drawn by it (``riparian_geometry``'s keywords).
+
+    Raises
+    ------
+    DockReviewError
+        When the method needs a layer a screen does not take (a waterway's
+        centreline, a cove line): one line naming the method and what to do.
+
+    Examples
+    --------
+    >>> from dockreview.rules.runner import ruleset
+    >>> screen_riparian_lines(ruleset("wisconsin-nr326"))
+    {'method': 'perpendicular-to-trend', 'baseline_ft': 100.0}
+    """
+    lines = rules.riparian_lines()
+    if lines["method"] in NEEDS:
+        raise DockReviewError(
+            f"profile {rules.profile.name!r}: its riparian lines ({lines['method']}) need {NEEDS[lines['method']].split(':')[0]}, "
+            "which a layer screen does not take; review each lot with `dockreview check`, or screen with a profile "
+            "whose [riparian] method needs no other layer"
+        )
+    return lines
 
 
 def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFrame:
@@ -213,7 +246,7 @@ def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFram
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                rip = riparian_geometry(poly, work.mhw.near(box), tolerance=work.tolerance_ft / ft, ft_per_unit=ft)
+                rip = riparian_geometry(poly, work.mhw.near(box), tolerance=work.tolerance_ft / ft, ft_per_unit=ft, **work.lines)
         except LOT_ERRORS as exc:
             log.debug("lot %s: %s", i, exc)
             rows.append(unreviewed_rows(np.array([i]), not_reviewed(exc), fronts=True))

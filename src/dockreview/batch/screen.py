@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import geopandas as gpd
-import pandas as pd
 
 from dockreview.batch.audit import audit_docks
 from dockreview.batch.figures import navigable_depth
@@ -35,7 +34,7 @@ from dockreview.batch.layers import ScreenLayers, is_parquet
 from dockreview.batch.parallel import default_workers
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, LayerError
-from dockreview.outputs.files import atomic_path
+from dockreview.outputs.files import atomic_path, rounded_table
 from dockreview.profile import Profile
 from dockreview.rules import RuleSet, ruleset
 
@@ -177,5 +176,5 @@ def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
             for name, frame in layers.items():
                 frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
     with atomic_path(csv) as tmp:
-        pd.DataFrame(result.parcels.drop(columns=result.parcels.geometry.name)).to_csv(tmp, index=False)
+        rounded_table(result.parcels).to_csv(tmp, index=False)
     return path, csv

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import click
-import geopandas as gpd
 import numpy as np
-import pandas as pd
 import pyogrio
 from pyproj import CRS, Transformer
 
@@ -26,7 +24,8 @@ from dockreview.inputs import chart as chart_mod
 from dockreview.inputs.crs import choose_working_crs, describe, feet_per_unit
 from dockreview.inputs.layers import gdal_source, read_layer
 from dockreview.inputs.manifest import LayerSpec
-from dockreview.outputs.files import atomic_path
+from dockreview.inputs.raster import RASTER_SUFFIXES, raster_summary
+from dockreview.outputs.files import write_layer_and_csv
 from dockreview.profile import load_profile
 
 
@@ -117,9 +116,17 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
 def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
     """List what FILE holds: layers, geometry types, feature counts, CRS and fields.
 
+    For a raster (a DEM: .tif, .tiff, .vrt, .img, .asc), its size, cell size, CRS,
+    vertical datum, unit and nodata.
+
     For an S-57 chart cell, also its edition and compilation scale, and what a
     review takes from each object class.
     """
+    if Path(file).suffix.lower() in RASTER_SUFFIXES:
+        if not Path(file).exists():
+            raise LayerError(f"file {file}: file not found")
+        click.echo("\n".join(raster_summary(file)))
+        return
     infos = inspect_file(file)
     is_chart = any(i.name == "DSID" for i in infos)
     if is_chart:
@@ -179,20 +186,9 @@ def audit_command(
     result = audit_chart(
         chart.to_crs(crs), profile=load_profile(profile_path), ft_per_unit=feet_per_unit(crs), parcels=parcels, id_field=id_field,
     )
-    gpkg, csv = write_audit(result, output)
+    gpkg, csv = write_layer_and_csv(result, output, "docks")
     note(ctx, f"{summary(result)} in {chart.describe()}")
     note(ctx, f"written {gpkg} and {csv}")
-
-
-def write_audit(result: gpd.GeoDataFrame, path: str | Path) -> tuple[Path, Path]:
-    """Write the audit as a GeoPackage (layer ``docks``) and the same table as CSV beside it."""
-    path = Path(path)
-    csv = path.with_suffix(".csv")
-    with atomic_path(path) as tmp:
-        result.to_file(tmp, layer="docks", driver="GPKG", engine="pyogrio")
-    with atomic_path(csv) as tmp:
-        pd.DataFrame(result.drop(columns=result.geometry.name)).to_csv(tmp, index=False)
-    return path, csv
 
 
 #: The commands of this module, added to the ``dockreview`` group.

@@ -7,8 +7,8 @@ command of the group does.
 
 from __future__ import annotations
 
+import math
 import sys
-import warnings
 
 import click
 
@@ -16,7 +16,6 @@ from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_l
 from dockreview.batch.screen import BACKENDS, screen, write_screen
 from dockreview.cli.group import note, progress_shown, written
 from dockreview.cli.options import check_gpkg_path, check_map_path, engine_option, load_quietly, profile_option
-from dockreview.errors import DockReviewWarning
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import load_profile
@@ -24,13 +23,24 @@ from dockreview.review.pipeline import review
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
 
 
-def _envelope_lines(env) -> list[str]:
+def _reach_limit_text(env, m=None) -> str:
+    """The reach limit as the envelope prints it, and where it comes from when the depth sets it."""
+    if not math.isfinite(env.reach_limit_ft):
+        return "no reach limit in the profile"
+    text = f"limit {env.reach_limit_ft:,.1f} ft"
+    nav = None if m is None else m.nav_reach_ft
+    if nav is not None and math.isclose(env.reach_limit_ft, nav + m.float_extent_ft):
+        text += f": navigable depth at {nav:,.1f} ft + the proposed float's {m.float_extent_ft:,.1f} ft along the axis"
+    return text
+
+
+def _envelope_lines(env, m=None) -> list[str]:
     lines = [
         f"frontage            {env.frontage_ft:10,.1f} ft",
         f"required setback    {env.required_setback_ft:10,.1f} ft",
         f"band width at MHW   {env.band_width_ft:10,.1f} ft",
         f"envelope area       {env.area_sqft:10,.1f} sq ft",
-        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft (limit {env.reach_limit_ft:,.1f} ft)",
+        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft ({_reach_limit_text(env, m)})",
         f"existing docks      {env.existing_docks:10d}",
     ]
     if env.reasons:
@@ -57,9 +67,10 @@ def envelope_command(
     check_map_path(map_path, "--map")
     site = load_quietly(manifest, engine)
     profile = load_profile(profile_path or site.manifest.review.profile)
-    env = site_envelope(site, profile)
+    reviewed = review(site, profile=profile)
+    env = reviewed.layout.envelope
     click.echo(f"{site.name} - parcel {site.parcel_id}")
-    click.echo("\n".join(_envelope_lines(env)))
+    click.echo("\n".join(_envelope_lines(env, reviewed.measurements)))
     if output:
         with atomic_path(output) as tmp:
             envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
@@ -70,9 +81,6 @@ def envelope_command(
         matplotlib.use("Agg")
         from dockreview.outputs.exhibit import save_envelope_map
 
-        with warnings.catch_warnings():  # said once already, by the envelope above
-            warnings.simplefilter("ignore", DockReviewWarning)
-            reviewed = review(site, profile=profile)
         save_envelope_map(reviewed, map_path, envelope=env, page=page)
         written(ctx, "map", map_path)
 

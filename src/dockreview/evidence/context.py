@@ -18,7 +18,9 @@ from shapely import LineString
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.geometry.dock import FIXED_DOCK
+from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.bathymetry import Bathymetry
+from dockreview.review.pipeline import riparian_method
 
 #: Parcels within this many feet of the lot adjoin it.
 ADJOINING_FT = 1.0
@@ -67,6 +69,20 @@ class Context:
         """The reach limit the rules set (Kings Point: 200 ft), or :data:`NO_CAP_FT` when no check caps the reach."""
         cap = self.review.rules.reach_cap_ft()
         return cap if np.isfinite(cap) else NO_CAP_FT
+
+    def lot_riparian(self, lot: BaseGeometry):
+        """Another lot's riparian geometry, drawn as the review drew the applicant's (its method and settings).
+
+        Raises
+        ------
+        DockReviewError
+            When the lot does not front the MHW line or its lines cannot be drawn.
+        """
+        method = self.cache.get("riparian_method")
+        if method is None:
+            method = self.cache["riparian_method"] = riparian_method(self.site, self.review.rules)
+        tolerance = self.units(self.site.manifest.review.mhw_tolerance_ft)
+        return riparian_geometry(lot, self.site.mhw, tolerance=tolerance, ft_per_unit=self.ft, **method)
 
     @property
     def lifted_boat_height_ft(self) -> float | None:

@@ -20,7 +20,6 @@ import shapely
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.evidence.context import ADJOINING_FT, Context, ids
 from dockreview.evidence.result import Gaps, Measure, figure_text
-from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.waterfront import waterfront_parts
 
 KEY = "elevation"
@@ -137,15 +136,10 @@ def _frontage_points(cx: Context, lot, part) -> tuple[np.ndarray | None, str | N
     """Points along a lot's frontage moved :data:`FRONTAGE_INSET_FT` landward square to it, those on the lot; or why none."""
     if part is None:
         return None, "the parcel has no polygon area"
-    review = cx.site.manifest.review
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)
-            rip = riparian_geometry(
-                part, cx.site.mhw, tolerance=cx.units(review.mhw_tolerance_ft), ft_per_unit=cx.ft,
-                extension=review.extension, direction=review.extension_direction,
-                course_tolerance_ft=review.course_tolerance_ft, chord_ft=review.chord_ft,
-            )
+            rip = cx.lot_riparian(part)
     except DockReviewError as exc:
         return None, str(exc)
     inset, out = cx.units(FRONTAGE_INSET_FT), []

@@ -17,7 +17,6 @@ import shapely
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.evidence.context import ADJOINING_FT, Context, dock_names
 from dockreview.evidence.result import Gaps, Measure, figure_text
-from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.waterfront import waterfront_parts
 from dockreview.measure.envelope import dock_roots, docks_on_lot
 
@@ -29,7 +28,7 @@ LOT_FIGURES = ("water_sqft", "within_sqft", "within_pct", "dock_inside_sqft", "t
 
 METHOD = (
     "Each adjoining lot (within {adjoining:g} ft of the lot) has its riparian geometry derived as the lot's is "
-    "(dockreview.riparian.riparian_geometry, the review's extension settings, the site's MHW line): its own water "
+    "(dockreview.riparian.riparian_geometry, the review's riparian method and settings, the site's MHW line): its own water "
     "between its side-line extensions, seaward of its frontage, up to land, cut at {reach:,.0f} ft from its "
     "frontage. Measured: that water within {near:g} ft of the proposed dock (area and share of its water), the "
     "proposed dock's area inside it, the least distance from the dock to its side-line extensions, and to its "
@@ -64,11 +63,7 @@ def measure(cx: Context) -> Measure:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                rip = riparian_geometry(
-                    part, cx.site.mhw, tolerance=cx.units(review.mhw_tolerance_ft), ft_per_unit=cx.ft,
-                    extension=review.extension, direction=review.extension_direction,
-                    course_tolerance_ft=review.course_tolerance_ft, chord_ft=review.chord_ft,
-                )
+                rip = cx.lot_riparian(part)
         except DockReviewError as exc:
             item.update(fronts_water=False, reason=str(exc))
             items.append(item)

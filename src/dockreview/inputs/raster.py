@@ -225,3 +225,39 @@ def _window(ds, crs: CRS, working: CRS, around, label: str) -> rasterio.windows.
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+#: File endings ``dockreview layers`` reads as rasters.
+RASTER_SUFFIXES = (".tif", ".tiff", ".vrt", ".img", ".asc")
+
+
+def raster_summary(path) -> list[str]:
+    """What a raster file holds, a line each: size and bands, cell size, CRS and vertical datum, unit, nodata, bounds.
+
+    What ``dockreview layers DEM.tif`` prints, so an analyst can fill in
+    ``layers.elevation`` (its ``vertical_datum`` and ``unit``) from the file.
+
+    Raises
+    ------
+    LayerError
+        When the file cannot be opened as a raster.
+    """
+    label = f"file {path}"
+    try:
+        with rasterio.open(path) as ds:
+            crs = CRS.from_wkt(ds.crs.to_wkt()) if ds.crs is not None else None
+            horizontal = crs.sub_crs_list[0] if crs is not None and crs.is_compound else crs
+            vertical = _vertical_datum_name(ds)
+            unit = ds.units[0] if ds.units and ds.units[0] else None
+            left, bottom, right, top = ds.bounds
+            return [
+                f"{path}: raster, {ds.width:,} x {ds.height:,} cells, {ds.count} band(s) of {ds.dtypes[0]}",
+                f"cell size {abs(ds.transform.a):g} x {abs(ds.transform.e):g} (CRS units)",
+                f"CRS: {describe(horizontal) if horizontal is not None else 'none (give assume_crs in the manifest)'}",
+                f"vertical datum: {vertical or 'not in the file (name it in layers.elevation.vertical_datum)'}",
+                f"unit of the values: {unit or 'not in the file (give layers.elevation.unit)'}",
+                f"nodata: {'none' if ds.nodata is None else f'{ds.nodata:g}'}",
+                f"bounds: x {left:,.1f} to {right:,.1f}, y {bottom:,.1f} to {top:,.1f}",
+            ]
+    except RasterioError as exc:
+        raise LayerError(f"{label}: cannot open the raster ({_first_line(exc)})") from None

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+import pandas as pd
+
 from dockreview.errors import DockReviewError, OutputError
 
 
@@ -50,3 +52,38 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> None:
     """Call ``write(tmp_path)`` and move the result to ``path`` atomically."""
     with atomic_path(path) as tmp:
         write(tmp)
+
+
+#: Decimals a CSV keeps for a column, by the unit its name ends with: feet to 0.01 ft, areas to 0.1 sq ft.
+CSV_DECIMALS = {"_sqft": 1, "_ft": 2, "_pct": 1, "_deg": 1, "_in": 1}
+
+
+def rounded_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame's attributes (no geometry), each measured column rounded as :data:`CSV_DECIMALS` says.
+
+    A table to read, not to compute with: the layers beside it keep every digit.
+
+    Examples
+    --------
+    >>> rounded_table(pd.DataFrame({"reach_ft": [125.67891], "area_sqft": [5027.8123], "n": [3]}))
+       reach_ft  area_sqft  n
+    0    125.68     5027.8  3
+    """
+    geometry = getattr(frame, "_geometry_column_name", None)
+    out = pd.DataFrame(frame.drop(columns=[geometry] if geometry in frame.columns else []))
+    for column in out.columns:
+        places = next((p for suffix, p in CSV_DECIMALS.items() if str(column).endswith(suffix)), None)
+        if places is not None and pd.api.types.is_float_dtype(out[column]):
+            out[column] = out[column].round(places)
+    return out
+
+
+def write_layer_and_csv(frame, path: str | Path, layer: str) -> tuple[Path, Path]:
+    """Write ``frame`` as layer ``layer`` of the GeoPackage ``path`` and its :func:`rounded_table` as CSV beside it."""
+    path = Path(path)
+    csv = path.with_suffix(".csv")
+    with atomic_path(path) as tmp:
+        frame.to_file(tmp, layer=layer, driver="GPKG", engine="pyogrio")
+    with atomic_path(csv) as tmp:
+        rounded_table(frame).to_csv(tmp, index=False)
+    return path, csv

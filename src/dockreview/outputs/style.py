@@ -1,8 +1,7 @@
 """How every sheet and report looks: colours, page sizes, fonts and the engineer's scales.
 
 One place for the house style, shared by the exhibit, the Board evidence sheet
-and the report. ``STATUS_COLOURS`` is the outputs' own copy of the status
-colours (the notebook table of :class:`~dockreview.review.Review` keeps its own).
+and the report (and the notebook table of :class:`~dockreview.review.pipeline.Review`).
 """
 
 from __future__ import annotations

@@ -396,25 +396,6 @@ class AuditRun:
     warnings: list[str] = field(default_factory=list)
 
 
-def _write_audit(result, path: str | Path) -> tuple[Path, Path]:
-    """The GeoPackage (layer ``docks``) and the CSV beside it, as ``dockreview audit`` writes them.
-
-    The command's own writer lives in the command line (``dockreview.cli.data.write_audit``), which
-    imports this package; importing it back would make a cycle.
-    """
-    import pandas as pd
-
-    from dockreview.outputs.files import atomic_path
-
-    path = Path(path)
-    csv = path.with_suffix(".csv")
-    with atomic_path(path) as tmp:
-        result.to_file(tmp, layer=AUDIT_LAYER, driver="GPKG", engine="pyogrio")
-    with atomic_path(csv) as tmp:
-        pd.DataFrame(result.drop(columns=result.geometry.name)).to_csv(tmp, index=False)
-    return path, csv
-
-
 #: The audit's layer in its GeoPackage: one row per charted dock.
 AUDIT_LAYER = "docks"
 
@@ -450,7 +431,9 @@ def audit_charts(
             id_field=id_field,
         )
         _step(progress, 0.9, "writing the GeoPackage and the CSV")
-        gpkg, csv = _write_audit(result, output)
+        from dockreview.outputs.files import write_layer_and_csv
+
+        gpkg, csv = write_layer_and_csv(result, output, AUDIT_LAYER)
     counts = result["verdict"].value_counts()
     _step(progress, 1.0, None)
     return AuditRun(

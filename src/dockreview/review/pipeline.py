@@ -20,9 +20,9 @@ import pandas as pd
 from shapely import LineString
 
 from dockreview._version import __version__
-from dockreview.errors import DockReviewWarning, ProfileError, SiteDataError
+from dockreview.errors import DockReviewWarning, SiteDataError
 from dockreview.geometry.dock import Dock, build_dock
-from dockreview.geometry.riparian import BASELINE_FT, METHODS, NEEDS, Riparian, riparian_geometry
+from dockreview.geometry.riparian import NEEDS, Riparian, riparian_geometry
 from dockreview.inputs.crs import describe
 from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
@@ -41,14 +41,6 @@ FEDERAL_EXEMPTION = (
     "of the federal government ([parcel] federal = true)"
 )
 FEDERAL_SECTION = "Art. VIII, federal premises"
-STATUS_COLOURS = {
-    "pass": "#1a7f37",
-    "fail": "#cf222e",
-    "needs-data": "#9a6700",
-    "board": "#0969da",
-    "waived": "#8250df",
-    "not-applicable": "#6e7781",
-}
 
 
 @dataclass
@@ -187,6 +179,8 @@ class Review:
         return to_geodataframe(self)
 
     def _repr_html_(self) -> str:
+        from dockreview.outputs.style import STATUS_COLOURS
+
         rows = []
         for c in self.checks:
             colour = STATUS_COLOURS.get(c.status, "#000")
@@ -256,17 +250,11 @@ def riparian_method(site: Site, rules: RuleSet) -> dict:
         When the method needs a layer the site does not have (one line naming it).
     """
     settings = site.manifest.review
-    profile = rules.profile
-    table = getattr(profile, "settings", {}).get("riparian", {})
-    method = settings.riparian_method or table.get("method", "extended-side-lines")
-    if method not in METHODS:
-        raise ProfileError(
-            f"profile {profile.name!r}: [riparian] method {method!r} is not a riparian method; the methods are: "
-            f"{', '.join(METHODS)}"
-        )
-    baseline = settings.baseline_ft if settings.baseline_ft is not None else table.get("baseline_ft", BASELINE_FT)
-    if isinstance(baseline, bool) or not isinstance(baseline, (int, float)) or not baseline > 0:
-        raise ProfileError(f"profile {profile.name!r}: [riparian] baseline_ft must be a number of feet above zero, got {baseline!r}")
+    drawn = rules.riparian_lines()
+    method = settings.riparian_method or drawn["method"]
+    baseline = settings.baseline_ft if settings.baseline_ft is not None else drawn["baseline_ft"]
+    if not baseline > 0:
+        raise SiteDataError(f"{site.manifest.path}: [review] baseline_ft must be a number of feet above zero, got {baseline!r}")
     cove_line = LineString(settings.cove_line) if settings.cove_line is not None else site.cove_line
     missing = {"perpendicular-to-centerline": site.centerline is None, "proportional": cove_line is None}
     if missing.get(method):

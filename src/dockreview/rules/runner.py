@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from dockreview.errors import ManifestError, ProfileError
+from dockreview.geometry.riparian import BASELINE_FT, METHODS
 from dockreview.profile import Profile, load_profile
 from dockreview.rules import kinds as _kinds  # noqa: F401  (registers every kind)
 from dockreview.rules.base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, WAIVED, CheckResult, Facts
@@ -105,6 +106,35 @@ class RuleSet:
             return np.zeros_like(np.asarray(frontage_ft, dtype=float)) if np.ndim(frontage_ft) else 0.0
         required = np.maximum.reduce([np.asarray(r.requirement({"frontage_ft": frontage_ft}), dtype=float) for r in rules])
         return float(required) if np.ndim(required) == 0 else required
+
+    def riparian_lines(self) -> dict:
+        """How the profile draws the riparian lines: ``{"method": ..., "baseline_ft": ...}`` (its ``[riparian]`` table).
+
+        The default is extended side lines with a 100-ft baseline.
+
+        Raises
+        ------
+        ProfileError
+            When the table names no known method or its baseline is not a positive number of feet.
+
+        Examples
+        --------
+        >>> ruleset("kings-point-ny").riparian_lines()
+        {'method': 'extended-side-lines', 'baseline_ft': 100.0}
+        >>> ruleset("wisconsin-nr326").riparian_lines()["method"]
+        'perpendicular-to-trend'
+        """
+        table = self.profile.settings.get("riparian", {})
+        method = table.get("method", "extended-side-lines")
+        if method not in METHODS:
+            raise ProfileError(
+                f"profile {self.profile.name!r}: [riparian] method {method!r} is not a riparian method; the methods are: "
+                f"{', '.join(METHODS)}"
+            )
+        baseline = table.get("baseline_ft", BASELINE_FT)
+        if isinstance(baseline, bool) or not isinstance(baseline, (int, float)) or not baseline > 0:
+            raise ProfileError(f"profile {self.profile.name!r}: [riparian] baseline_ft must be a number of feet above zero, got {baseline!r}")
+        return {"method": method, "baseline_ft": float(baseline)}
 
     def reach_cap_ft(self) -> float:
         """The farthest any dock may reach under the reach checks (infinite with none).

@@ -319,7 +319,10 @@ def test_the_key_west_audit_has_one_row_per_connected_structure(audit, listing):
     assert frame["feature_count"].sum() == 376
     assert frame["reach_ft"].notna().all() and frame["channel_clearance_ft"].notna().all()
     assert set(frame["verdict"]) <= {"compliant", "noncompliant", "incomplete"}
-    assert len(pd.read_csv(out.with_suffix(".csv"))) == len(structures)
+    table = pd.read_csv(out.with_suffix(".csv"))
+    assert len(table) == len(structures)
+    assert np.allclose(table["reach_ft"], frame["reach_ft"].round(2), atol=1e-9)  # the CSV to 0.01 ft, the layer whole
+    assert not np.allclose(frame["reach_ft"], frame["reach_ft"].round(2))
     assert f"{len(structures)} docks (376 charted features)" in output
 
 

@@ -141,6 +141,16 @@ def test_cli_screen(tmp_path, layers):
     assert run.exit_code == 0, run.output
     assert out.exists() and out.with_suffix(".csv").exists()
     assert "eligible" in run.output
+    table, layer = pd.read_csv(out.with_suffix(".csv")), gpd.read_file(out, layer="parcels")
+    assert_read_as_rounded(table, layer)
+
+
+def assert_read_as_rounded(table, layer):
+    """The CSV is the layer's table with feet to 0.01 ft and areas to 0.1 sq ft (the layer keeps every digit)."""
+    for column, places in (("frontage_ft", 2), ("greatest_reach_ft", 2), ("envelope_area_sqft", 1)):
+        kept = layer[column].to_numpy(dtype=float)
+        assert np.allclose(table[column].to_numpy(dtype=float), np.round(kept, places), equal_nan=True, atol=1e-9)
+        assert not np.allclose(kept[np.isfinite(kept)], np.round(kept[np.isfinite(kept)], places))  # digits to drop
 
 
 def test_cli_screen_reads_and_writes_geoparquet(tmp_path, layers, result):

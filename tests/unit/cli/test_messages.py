@@ -52,7 +52,15 @@ def test_the_envelope_prints_its_limit_with_its_decimals():
     result = run("envelope", SITE)
     assert result.exit_code == 0, result.output
     line = next(line for line in result.stdout.splitlines() if line.startswith("greatest reach"))
-    assert line.endswith("ft (limit 125.7 ft)"), line
+    assert "(limit 125.7 ft: navigable depth at 115.7 ft + the proposed float's 10.0 ft along the axis)" in line, line
+
+
+def test_the_envelope_says_when_the_profile_sets_no_reach_limit():
+    """north-haven-flats (North Haven, NY): no reach cap and no navigable-depth limit in its profile."""
+    result = run("envelope", str(DATA / "north-haven-flats" / "site.toml"))
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.stdout.splitlines() if line.startswith("greatest reach"))
+    assert line.endswith("ft (no reach limit in the profile)") and "inf" not in line, line
 
 
 @pytest.mark.parametrize(("args", "option"), [

@@ -8,27 +8,17 @@ failing-narrow-lot ("...environment (needs dat").
 
 from __future__ import annotations
 
-import functools
-import warnings
-
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 import shapely
 
-import dockreview
 from dockreview.outputs.evidence_sheet import plot_evidence, save_evidence
 from support.paths import DATA
 from support.pdfwords import words
+from support.samples import reviewed
 
 SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 @pytest.mark.parametrize("page", ["letter", "tabloid"])

@@ -6,7 +6,6 @@ exhibit put on its axes and hold them to the review's own measurements.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import warnings
 from datetime import date
@@ -31,6 +30,7 @@ from dockreview.outputs.exhibit import (
 )
 from support.paths import DATA
 from support.samples import SITES as SAMPLE_SITES
+from support.samples import reviewed
 
 SITES = ("straight-t-float", "curved-cove", "failing-narrow-lot", "parcel-past-mhw")
 DIMENSION_NAMES = {
@@ -48,14 +48,6 @@ def low_dpi():
     """Exhibits laid out and drawn at 50 dpi: the layout is in points, so it holds at any dpi, and the tests stay quick."""
     with matplotlib.rc_context({"figure.dpi": 50}):
         yield
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    """The review of a sample site (cached: every test reads, none writes)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 @pytest.fixture(scope="module", params=[(s, "letter") for s in SITES] + [("curved-cove", "tabloid")], ids=lambda p: "-".join(p))

@@ -14,9 +14,6 @@ curved-cove's setbacks 94 pt and 86 pt.
 
 from __future__ import annotations
 
-import functools
-import warnings
-
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
@@ -27,16 +24,10 @@ import dockreview
 from dockreview.outputs.exhibit import plot_envelope, plot_review
 from support.drawn import assert_dimensions_clear, dimension_lines
 from support.paths import DATA
+from support.samples import reviewed
 
 SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 DPI = 50
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 def render(draw, *args, **kwargs):

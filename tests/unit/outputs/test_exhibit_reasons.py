@@ -8,17 +8,14 @@ figures expected are the sample sites' own (data/README.md), written out by hand
 
 from __future__ import annotations
 
-import functools
-import warnings
-
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 import shapely
 
-import dockreview
 from dockreview.outputs.exhibit import plot_envelope, plot_review
 from support.paths import DATA
+from support.samples import reviewed
 
 SAMPLES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 
@@ -32,13 +29,6 @@ def cited(section: str) -> str:
 def low_dpi():
     with matplotlib.rc_context({"figure.dpi": 50}):
         yield
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 def title_text(fig) -> str:

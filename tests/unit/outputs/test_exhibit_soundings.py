@@ -9,9 +9,7 @@ none on a parcel or on the MHW line; the navigable-depth contour is drawn.
 
 from __future__ import annotations
 
-import functools
 import itertools
-import warnings
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -19,19 +17,11 @@ import numpy as np
 import pytest
 import shapely
 
-import dockreview
 from dockreview.outputs.exhibit import plot_review
-from support.paths import DATA
+from support.samples import reviewed
 
 #: Labels stand no closer than this many ems (the font size) to each other: a printed measure written out here.
 SPACING_EM = 5.0
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 @pytest.fixture(params=["letter", "tabloid"])

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import functools
-import warnings
-
 import fiona
 import pyogrio
 import pytest
 from click.testing import CliRunner
 from pyproj import CRS
 
-import dockreview
 from dockreview.cli import main
 from dockreview.outputs.export import derived_layers, write_gpkg
 from support.paths import DATA
+from support.samples import reviewed
 
 EXPECTED_LAYERS = {
     "dock_components", "side_lines", "setback_band", "allowed_reach_line", "clearance_rings",
@@ -25,13 +22,6 @@ EXPECTED_LAYERS = {
 def review_layers(names) -> set[str]:
     """The review's own layers among ``names`` (the Board evidence's are named evidence_*)."""
     return {name for name in names if not name.startswith("evidence_")}
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import functools
 import json
 import re
-import warnings
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -33,18 +31,11 @@ from dockreview.outputs.report import (
     write_report,
 )
 from support.paths import DATA
-from support.samples import SITES
+from support.samples import SITES, reviewed
 
 CHECK_HEADER = "section check rule required proposed margin status finding"
 #: A count printed with decimals ("2.0 rails", "0.0 docks"), or a whole limit with a trailing .0 before lb.
 DECIMAL_COUNT = re.compile(r"\b\d[\d,]*\.\d+ (rails?|docks?|lifts?|floats?)\b|\b\d[\d,]*\.0 lb\b")
-
-
-@functools.lru_cache(maxsize=None)
-def reviewed(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
 
 
 def exempt():

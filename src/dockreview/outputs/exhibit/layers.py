@@ -21,7 +21,7 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.tri import Triangulation
 
-from dockreview.outputs.exhibit.titleblock import extension_text
+from dockreview.outputs.exhibit.titleblock import extension_text, lines_label
 from dockreview.outputs.export import no_go_areas
 from dockreview.outputs.reading import check_of, clearance_ft, clearance_words, limit_of
 from dockreview.outputs.sheet.draw import clip, draw_lines, fill, px, to_display
@@ -224,9 +224,13 @@ def draw_riparian(ax, sheet: Sheet, view, legend: list) -> list:
         ax.plot(corner.x, corner.y, "o", ms=4, color=COLOURS["side"], zorder=9)
     legend += [
         Line2D([], [], color=COLOURS["side"], lw=1.4, label="side property lines"),
-        Line2D([], [], color=COLOURS["side"], lw=1.2, ls="--", label=f"seaward extensions ({extension_text(rip)})"),
+        Line2D([], [], color=COLOURS["side"], lw=1.2, ls="--", label=f"{lines_label(rip)} ({extension_text(rip)})"),
         Line2D([], [], color=COLOURS["side"], marker="o", ms=4, ls="", label="water corners"),
     ]
+    drawn = [draw_lines(ax, clip(shapely.boundary(g) if shapely.get_dimensions(g) == 2 else g, view), color=COLOURS["side"],
+                        lw=0.6, ls=":", zorder=5) for g in rip.construction.values() if isinstance(g, shapely.Geometry)]
+    if any(drawn):
+        legend.append(Line2D([], [], color=COLOURS["side"], lw=0.6, ls=":", label=f"how the {lines_label(rip)} were drawn"))
     return corners
 
 

@@ -8,6 +8,8 @@ placed by the one label placer clear of what was drawn before it.
 
 from __future__ import annotations
 
+import math
+
 import shapely
 from matplotlib.lines import Line2D
 
@@ -43,16 +45,22 @@ def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
     """The water side of the lot: frontage, dock, envelope and dimensions, with a strip of upland."""
     rip = sheet.riparian
     geoms = [rip.frontage]
+    water_side = []
     if sheet.review is not None:
         layout = sheet.review.layout
         geoms += [layout.dock.footprint, *layout.dimension_lines.values()]
-        if not layout.allowed_band.is_empty:
-            geoms.append(layout.allowed_band)
+        water_side.append(layout.allowed_band)
+    envelope = sheet.envelope if sheet.envelope is not None else sheet.review.layout.envelope if sheet.review is not None else None
     if sheet.envelope is not None:
-        for g in (sheet.envelope.geometry, sheet.envelope.band):
-            if g is not None and not g.is_empty:
-                geoms.append(g)
-    water = shapely.union_all(geoms)
+        water_side += [sheet.envelope.geometry, sheet.envelope.band]
+    water_side = [g for g in water_side if g is not None and not g.is_empty]
+    if envelope is not None and not math.isfinite(envelope.reach_limit_ft):
+        # no reach limit: the envelope runs to the far shore; show it as far as the lot and the dock need
+        core = shapely.union_all(geoms)
+        x0, y0, x1, y1 = core.bounds
+        near = shapely.buffer(core, max(x1 - x0, y1 - y0, rip.frontage.length))
+        water_side = [shapely.intersection(g, near) for g in water_side]
+    water = shapely.union_all(geoms + water_side)
     x0, y0, x1, y1 = water.bounds
     span = max(x1 - x0, y1 - y0)
     upland = shapely.clip_by_rect(sheet.site.parcel, x0 - span, y0 - span, x1 + span, y1 + span)

@@ -58,10 +58,19 @@ def convergence_text(site) -> str:
 
 
 def extension_text(riparian) -> str:
-    """How the side lines were carried seaward, in words (the review's interpretation)."""
-    if riparian.extension == "perpendicular":
-        return "perpendicular to the frontage chord"
-    return "straight, along the last course" if riparian.direction == "last-course" else "straight, along the 50-ft chord"
+    """How the lines were carried seaward, in words: the method's own description (the review's interpretation).
+
+    Extended side lines say how they were extended ("straight, along the last
+    course"); any other method names itself ("perpendicular-to-trend: ...").
+    """
+    if riparian.method == "extended-side-lines":
+        return riparian.description
+    return f"{riparian.method}: {riparian.description}"
+
+
+def lines_label(riparian) -> str:
+    """The legend's and the title block's name for the lines into the water."""
+    return "seaward extensions" if riparian.method == "extended-side-lines" else "riparian lines"
 
 
 def _source_line(source, folder) -> str:
@@ -166,11 +175,12 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
     profile = review.profile.name if review is not None else None
     if profile:
         lines.append(("profile", f"Profile: {profile}", 2))
-    extension = extension_text(review.layout.riparian if review is not None else envelope.riparian)
+    riparian = review.layout.riparian if review is not None else envelope.riparian
+    extension = extension_text(riparian)
     lines += [
         ("crs", f"Working CRS: {describe(site.crs)}", 2),
         ("convergence", convergence_text(site), 2),
-        ("tool", f"dockreview {__version__}; side-line extensions {extension}", 2),
+        ("tool", f"dockreview {__version__}; {lines_label(riparian)} {extension}", 2),
         ("sources", "Data sources (file, CRS, features):\n" + "\n".join(_source_line(s, site.manifest.folder) for s in site.sources), 3),
     ]
     return lines

@@ -74,9 +74,23 @@ def _navigable_depth(review) -> str:
     )
 
 
+def _setback(review) -> str:
+    """The side setback as the profile's side-setback checks require it, in words, and the figure for this lot."""
+    rules = review.rules.of_kind("side-setback")
+    if not rules:
+        return "the profile sets no side setback."
+    lines = "riparian line" if review.layout.riparian.method != "extended-side-lines" else "extension"
+    required = quantity(review.measurements.required_setback_ft, "ft")
+    words = "; ".join(f"{r.requirement_text()} ({r.section})" for r in rules)
+    figure = f" = {required}" if any(r.p.fraction_of_frontage for r in rules) else ""
+    return f"{words}{figure}, from any part of the dock to each side line or its {lines}."
+
+
 def _extension(review) -> str:
     settings = review.site.manifest.review
     rip = review.layout.riparian
+    if rip.method != "extended-side-lines":
+        return f"{rip.method}: {rip.description}."
     extension = rip.extension
     if extension == "perpendicular":
         return "perpendicular: square to the frontage chord from each water corner."
@@ -99,9 +113,9 @@ def interpretations(review) -> tuple[tuple[str, str], ...]:
     m = review.measurements
     return (
         ("Water boundary", f"the longest run of the parcel boundary within {quantity(settings.mhw_tolerance_ft, 'ft')} of the MHW line or seaward of it."),
-        ("Side-line extensions", _extension(review)),
+        ("Side-line extensions" if review.layout.riparian.method == "extended-side-lines" else "Riparian lines", _extension(review)),
         ("Frontage", f"the MHW line between the water corners, measured along the line: {quantity(m.frontage_ft, 'ft')} (chord {quantity(m.frontage_chord_ft, 'ft')})."),
-        ("Setback", f"max(40 % of the frontage, 60 ft) = {quantity(m.required_setback_ft, 'ft')}, from any part of the dock to each side line or its extension."),
+        ("Setback", _setback(review)),
         ("Reach", "the greatest distance from the frontage to the dock, and the length along the dock's axis from its MHW crossing; the larger is held to the limit."),
         ("Seaward terminus", f"the part of the dock farther than the reach less {quantity(settings.terminus_depth_ft, 'ft')} from the frontage; clearances are measured from it."),
         ("Navigable depth", _navigable_depth(review)),

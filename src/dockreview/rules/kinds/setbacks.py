@@ -73,6 +73,23 @@ class SideSetback(Bound):
     def needs(self) -> tuple[str, ...]:  # type: ignore[override]
         return ("vessel",) if self.p.with_vessel else ()
 
+    def requirement_text(self) -> str:
+        """The requirement in words, as a report states it.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("side-setback").requirement_text()
+        'the greater of 40 % of the frontage and 60 ft'
+        >>> ruleset("levy-county-fl").rule("side-setback").requirement_text()
+        '25 ft'
+        """
+        fraction, least = self.p.fraction_of_frontage, self.p.min_ft
+        share = f"{fraction * 100:g} % of the frontage"
+        if fraction and least:
+            return f"the greater of {share} and {least:g} ft"
+        return share if fraction else f"{least:g} ft"
+
     def requirement(self, figures):
         required = np.maximum(self.p.fraction_of_frontage * np.asarray(figures["frontage_ft"], dtype=float), self.p.min_ft)
         return float(required) if np.ndim(required) == 0 else required
