@@ -189,10 +189,10 @@ def parquet_io(gpkg: Path, parquet: Path, out: Path, workers: int) -> dict:
     }
 
 
-def baseline(gpkg: Path, out_csv: Path, sample: int | None) -> dict:
+def baseline(gpkg: Path, tool_out: Path, sample: int | None) -> dict:
     code = f"""
 import json, time, warnings
-import geopandas as gpd, pandas as pd, shapely
+import geopandas as gpd, pandas as pd, pyogrio, shapely
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.crs import feet_per_unit
 from dockreview.measure.envelope import lot_envelope
@@ -223,7 +223,7 @@ for _, row in rows.iterrows():
     answers[row["PARCEL_ID"]] = (env.frontage_ft, env.required_setback_ft, env.band_width_ft, env.area_sqft, env.greatest_reach_ft)
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 mine = pd.DataFrame.from_dict(answers, orient="index", columns={list(FIGURES)!r})
-theirs = pd.read_csv({str(out_csv)!r}).set_index("parcel_id").loc[mine.index, {list(FIGURES)!r}]
+theirs = pyogrio.read_dataframe({str(tool_out)!r}, layer="parcels", read_geometry=False).set_index("parcel_id").loc[mine.index, {list(FIGURES)!r}]
 diff = (mine - theirs).abs().max()
 print(json.dumps({{"seconds": seconds, "cpu_s": cpu, "rows": len(rows), "scale": len(parcels) / len(rows),
                   "compared_lots": len(mine), "max_abs_diff": {{k: float(v) for k, v in diff.items()}}}}))
@@ -309,7 +309,7 @@ class PostGIS:
         return self.psql("-t", "-c", "SELECT version() || ' / PostGIS ' || postgis_lib_version() || ' / GEOS ' || postgis_geos_version()").strip()
 
 
-def postgis(pg: PostGIS, gpkg: Path, tool_csv: Path, out_csv: Path) -> dict:
+def postgis(pg: PostGIS, gpkg: Path, tool_out: Path, out_csv: Path) -> dict:
     start = time.perf_counter()
     for layer in ("parcels", "mhw", "channels", "docks"):
         subprocess.run(["ogr2ogr", "-f", "PostgreSQL", pg.ogr, str(gpkg), layer, "-nln", layer, "-overwrite", "-lco", "GEOMETRY_NAME=geom",
@@ -320,13 +320,29 @@ def postgis(pg: PostGIS, gpkg: Path, tool_csv: Path, out_csv: Path) -> dict:
     pg.psql("-f", HERE / "envelope.sql")
     query = time.perf_counter() - start
     pg.psql("-c", f"\\copy (SELECT * FROM result ORDER BY parcel_id) TO '{out_csv}' CSV HEADER")
-    return {"load_s": load, "query_s": query, "compare": compare(tool_csv, out_csv)}
+    return {"load_s": load, "query_s": query, "compare": compare(tool_out, out_csv)}
 
 
-def compare(tool_csv: Path, postgis_csv: Path) -> dict:
+def answers(path: Path):
+    """The screen's parcels table with every digit, from its GeoPackage layer or GeoParquet file.
+
+    The CSV beside it is rounded for reading (``outputs.files.rounded_table``): 0.01 ft, 0.1 sq ft.
+    """
+    import pandas as pd
+    import pyogrio
+
+    path = Path(path)
+    if path.suffix == ".parquet":
+        frame = pd.read_parquet(path).drop(columns=["geometry", "bbox"], errors="ignore")
+    else:
+        frame = pyogrio.read_dataframe(path, layer="parcels", read_geometry=False)
+    return frame.set_index("parcel_id")
+
+
+def compare(tool_out: Path, postgis_csv: Path) -> dict:
     import pandas as pd
 
-    tool = pd.read_csv(tool_csv).set_index("parcel_id")
+    tool = answers(tool_out)
     tool = tool[tool["fronts_mhw"]]
     sql = pd.read_csv(postgis_csv).set_index("parcel_id")
     both = tool.index.intersection(sql.index)
@@ -345,7 +361,7 @@ def compare(tool_csv: Path, postgis_csv: Path) -> dict:
 # ---------------------------------------------------------------------------
 # Dask on a cluster of processes on loopback
 # ---------------------------------------------------------------------------
-def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int, screen_csv: Path) -> dict:
+def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int, screen_out: Path) -> dict:
     bin_dir = Path(sys.executable).parent
     env = _env()
     scheduler = subprocess.Popen([bin_dir / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
@@ -363,14 +379,12 @@ def dask_run(gpkg: Path, parquet: Path, out: Path, workers: int, port: int, scre
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=30)
     return {"seconds": result["seconds"], "client_peak_mb": result["peak_mb"], "workers_mb_after": workers_mb,
-            "compare_with_screen": agree(screen_csv, out.with_suffix(".csv"))}
+            "compare_with_screen": agree(screen_out, out)}
 
 
-def agree(a_csv: Path, b_csv: Path) -> dict:
-    """The largest differences between two runs' answers (the same CSV columns), lot by lot."""
-    import pandas as pd
-
-    a, b = pd.read_csv(a_csv).set_index("parcel_id"), pd.read_csv(b_csv).set_index("parcel_id")
+def agree(a_out: Path, b_out: Path) -> dict:
+    """The largest differences between two runs' answers (their full-digit outputs), lot by lot."""
+    a, b = answers(a_out), answers(b_out)
     both = a.index.intersection(b.index)
     diff = (a.loc[both, list(FIGURES)] - b.loc[both, list(FIGURES)]).abs()
     return {
@@ -453,14 +467,14 @@ def main() -> None:
             if n in parquet_sizes:
                 step("parquet", parquet_io, gpkg, parquet, data / f"screen-{args.layout}-{n}.parquet", args.workers)
             if pg is not None and n in args.postgis_sizes:
-                step("postgis", postgis, pg, gpkg, out.with_suffix(".csv"), data / f"postgis-{n}.csv")
+                step("postgis", postgis, pg, gpkg, out, data / f"postgis-{n}.csv")
                 entry["screen_over_postgis"] = entry["screen"]["seconds"] / entry["postgis"]["query_s"]
             if n in args.baseline_sizes and args.layout == "county":
-                step("baseline", baseline, gpkg, out.with_suffix(".csv"), args.baseline_sample)
+                step("baseline", baseline, gpkg, out, args.baseline_sample)
                 entry["baseline_over_screen"] = entry["baseline"]["scaled_seconds"] / entry["screen"]["seconds"]
             if n in args.dask_sizes:
                 for w, port in ((1, 28786), (2, 28796)):
-                    step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port, out.with_suffix(".csv"))
+                    step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port, out)
             out_path.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
 
