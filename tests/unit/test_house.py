@@ -75,3 +75,40 @@ def test_the_ci_script_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     command = next(line for line in ci.splitlines() if line.startswith("python3 -m venv"))
     assert command in readme
+
+
+#: Modules an extra installs for: the Dask backend (``.[dask]``) and the QGIS plugin (QGIS's own Python).
+EXTRA_MODULES = ("batch/dask_backend.py", "qgis/")
+#: Imported under their distribution's dependency: affine comes with rasterio.
+CARRIED = {"affine": "rasterio"}
+
+
+def _top_level_imports(path) -> set[str]:
+    import ast
+
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names - set(sys.stdlib_module_names) - {"dockreview", "__future__"}
+
+
+def test_a_plain_install_has_every_module_the_package_imports_at_its_top():
+    """``pip install -e .`` (the README's first command) must give every import outside the extras' modules."""
+    import re
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    installed = {re.split(r"[<>=!~ \[]", d, maxsplit=1)[0].lower().replace("-", "_") for d in declared}
+    package = ROOT / "src" / "dockreview"
+    missing = {}
+    for path in package.rglob("*.py"):
+        where = path.relative_to(package).as_posix()
+        if any(where.startswith(extra) for extra in EXTRA_MODULES):
+            continue
+        for name in _top_level_imports(path):
+            if CARRIED.get(name, name).lower() not in installed:
+                missing.setdefault(name, []).append(where)
+    assert not missing, missing
