@@ -97,7 +97,7 @@ class _Work:
 
 def lot_figures(
     layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None,
-    *, workers: int = 1,
+    *, workers: int = 1, work: "_Work | None" = None,
 ) -> pd.DataFrame:
     """Envelope figures (:data:`FIGURE_COLUMNS`) of every parcel fronting the MHW line, by parcel row number.
 
@@ -107,9 +107,11 @@ def lot_figures(
     (:func:`~dockreview.batch.kernel.vector_riparian`), else one by one; a
     parcel with no polygon, or a lot the single-lot functions cannot review,
     has a row whose ``not_reviewed`` says why. The lots are worked in chunks
-    along the shore (a Hilbert curve), on ``workers`` processes.
+    along the shore (a Hilbert curve), on ``workers`` processes. ``work``, from
+    :func:`shore_work`, is the indexed shore to use (default: built here).
     """
-    work = _Work.of(layers, rules, tolerance_ft, depth)
+    if work is None:
+        work = shore_work(layers, rules, tolerance_ft, depth)
     lots = waterfront_parts(layers.parcels.geometry.values, work.mhw, tolerance_ft / layers.ft_per_unit)
     polys = lots.polygon
     if lots.repaired.any():
@@ -121,6 +123,15 @@ def lot_figures(
     chunks = [fronting[i : i + size] for i in range(0, len(fronting), size)]
     frames += map_chunks(_chunk_figures, (polys, work), chunks, workers=workers, progress=progress)
     return pd.concat([f for f in frames if len(f)] or frames[:1]).sort_index()
+
+
+def shore_work(layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> _Work:
+    """What every batch of lots shares, built once: the indexed MHW line, the obstacles, the docks' landward ends.
+
+    ``layers.parcels`` is not read: the same work serves every batch of a
+    layer read a batch at a time.
+    """
+    return _Work.of(layers, rules, tolerance_ft, depth)
 
 
 def _chunk_figures(shared, lots: np.ndarray) -> pd.DataFrame:

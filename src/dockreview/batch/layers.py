@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
+import pyogrio
 import shapely
 from pyproj import CRS
 from scipy.sparse import coo_matrix
@@ -18,7 +20,7 @@ from scipy.sparse.csgraph import connected_components
 
 from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import crs as crs_mod
-from dockreview.inputs.layers import read_layer
+from dockreview.inputs.layers import gdal_source, read_layer, read_layer_batches
 from dockreview.inputs.manifest import LayerSpec
 from dockreview.inputs.shoreline import MHW_GAP_FT
 from dockreview.inputs.site import prepare_mhw
@@ -50,8 +52,9 @@ class ScreenLayers:
     soundings : GeoDataFrame or None
         Soundings (points), column ``depth_ft``: feet below mean low water, positive down.
     parcels_source : Path or None
-        A GeoParquet file of parcels left on disk (``parcels`` is None), for the
-        Dask backend's workers to read in partitions.
+        The parcels left on disk (``parcels`` is None): a GeoParquet file for
+        the Dask backend's workers to read in partitions, or any parcels layer
+        for the screen to read a batch at a time (:func:`parcel_batches`).
     """
 
     parcels: gpd.GeoDataFrame
@@ -68,7 +71,18 @@ class ScreenLayers:
         """The parcels layer's fields (from the GeoParquet file's schema when the parcels are left on disk)."""
         if self.parcels is not None:
             return [str(c) for c in self.parcels.columns]
-        return list(pq.read_schema(parquet_file(self.parcels_source)).names)
+        if is_parquet(self.parcels_source):
+            return list(pq.read_schema(parquet_file(self.parcels_source)).names)
+        return read_layer_batches(_spec(str(self.parcels_source)), role="parcels", batch_size=1)[1]
+
+    def parcel_count(self) -> int:
+        """How many parcel features the layer holds (its metadata when the parcels are left on disk)."""
+        if self.parcels is not None:
+            return len(self.parcels)
+        if is_parquet(self.parcels_source):
+            return sum(pq.ParquetFile(f).metadata.num_rows for f in _parquet_files(self.parcels_source))
+        spec = _spec(str(self.parcels_source))
+        return int(pyogrio.read_info(*gdal_source(spec.path, spec.layer, "parcels layer"))["features"])
 
 
 def _spec(text: str) -> LayerSpec:
@@ -79,19 +93,57 @@ def _spec(text: str) -> LayerSpec:
     return LayerSpec(path, None, None, text)
 
 
-def _parcel_geometries(frame: gpd.GeoDataFrame, label: str) -> gpd.GeoDataFrame:
-    """Every parcel row kept (a row without a polygon is reported, not dropped); invalid rings repaired."""
+def repair_parcels(frame: gpd.GeoDataFrame) -> tuple[gpd.GeoDataFrame, int]:
+    """Every parcel row kept (a row without a polygon is reported, not dropped), invalid rings repaired; and how many were."""
     geoms = shapely.force_2d(np.asarray(frame.geometry.values, dtype=object))
     invalid = ~(shapely.is_missing(geoms) | shapely.is_empty(geoms)) & ~shapely.is_valid(geoms)
     if invalid.any():
-        warnings.warn(f"{label}: {int(invalid.sum())} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=3)
         geoms[invalid] = shapely.make_valid(geoms[invalid])
-    return frame.set_geometry(gpd.GeoSeries(geoms, index=frame.index, crs=frame.crs))
+    return frame.set_geometry(gpd.GeoSeries(geoms, index=frame.index, crs=frame.crs)), int(invalid.sum())
+
+
+def has_polygons(frame: gpd.GeoDataFrame) -> bool:
+    """Whether any of the parcels has an area (a polygon among them)."""
+    return bool((shapely.get_dimensions(frame.geometry.values) == 2).any())
+
+
+def parcel_batches(layers: ScreenLayers, batch_size: int, columns: list[str]) -> Iterator[gpd.GeoDataFrame]:
+    """The parcels left on disk (``layers.parcels_source``), ``batch_size`` at a time in the layer's order.
+
+    Each batch has ``columns`` and the geometry, in the working CRS, its invalid
+    rings not yet repaired (:func:`repair_parcels`).
+    """
+    source = layers.parcels_source
+    if is_parquet(source):
+        batches = _parquet_batches(Path(source), batch_size, columns)
+    else:
+        batches = read_layer_batches(_spec(str(source)), role="parcels", batch_size=batch_size, columns=columns)[2]
+    for frame in batches:
+        yield frame if frame.crs.equals(layers.crs) else frame.to_crs(layers.crs)
+
+
+def _parquet_batches(path: Path, batch_size: int, columns: list[str]) -> Iterator[gpd.GeoDataFrame]:
+    """A GeoParquet file's rows (or a folder's files' in turn) ``batch_size`` at a time, its WKB geometry decoded."""
+    crs = _parquet_crs(path)
+    for file in _parquet_files(path):
+        handle = pq.ParquetFile(file)
+        geo = json.loads(handle.schema_arrow.metadata[b"geo"])
+        name = geo["primary_column"]
+        if geo["columns"][name].get("encoding", "WKB").upper() != "WKB":
+            raise LayerError(
+                f"parcels layer {path}: its geometry is stored as {geo['columns'][name]['encoding']}, and a batch at a time "
+                "is read from WKB; write it with GeoDataFrame.to_parquet(geometry_encoding='WKB')"
+            )
+        for batch in handle.iter_batches(batch_size=batch_size, columns=[*columns, name]):
+            attrs = batch.drop_columns([name]).to_pandas()
+            geoms = shapely.from_wkb(batch.column(name).to_numpy(zero_copy_only=False))
+            yield gpd.GeoDataFrame(attrs, geometry=gpd.GeoSeries(geoms, index=attrs.index, crs=crs), crs=crs)
 
 
 def read_screen_layers(
     parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
     engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD, lazy_parcels: bool = False,
+    stream_parcels: bool = False,
 ) -> ScreenLayers:
     """Read the screen's layers (``file``, ``file.gpkg:layer`` or GeoParquet ``file.parquet``) into the working CRS.
 
@@ -100,11 +152,13 @@ def read_screen_layers(
     merged and noded, its loose ends within 50 ft of each other bridged, with a
     warning. The soundings' depths (ft below MLW, positive down) are read from
     ``depth_field``. With ``lazy_parcels`` a GeoParquet parcels file is left on
-    disk (only its schema and CRS read), for the Dask backend's workers.
+    disk (only its schema and CRS read), for the Dask backend's workers; with
+    ``stream_parcels`` any parcels layer is (its file and layer checked, its
+    CRS read), for the screen to read a batch at a time (:func:`parcel_batches`).
     """
     frames = {}
     sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
-    lazy = lazy_parcels and is_parquet(parcels)
+    lazy = (lazy_parcels and is_parquet(parcels)) or stream_parcels
     for role, text in sources:
         if text is None or (role == "parcels" and lazy):
             frames[role] = None
@@ -112,15 +166,22 @@ def read_screen_layers(
             frames[role] = read_parquet_layer(Path(text), role=role)
         else:
             frames[role] = read_layer(_spec(text), role=role, engine=engine)
-    parcel_crs = _parquet_crs(Path(parcels)) if lazy else frames["parcels"].crs
+    if not lazy:
+        parcel_crs = frames["parcels"].crs
+    elif is_parquet(parcels):
+        parcel_crs = _parquet_crs(Path(parcels))
+    else:
+        parcel_crs = read_layer_batches(_spec(parcels), role="parcels", batch_size=1)[0]
     working = crs_mod.working_crs(crs or parcel_crs.to_string(), where="--crs" if crs else f"parcels layer {parcels}")
     for role, frame in frames.items():
         if frame is not None and not frame.empty and not frame.crs.equals(working):
             frames[role] = frame.to_crs(working)
     parcel_frame = None
     if not lazy:
-        parcel_frame = _parcel_geometries(frames["parcels"], f"parcels layer {parcels}")
-        if not (shapely.get_dimensions(parcel_frame.geometry.values) == 2).any():
+        parcel_frame, repaired = repair_parcels(frames["parcels"])
+        if repaired:
+            warnings.warn(f"parcels layer {parcels}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
+        if not has_polygons(parcel_frame):
             raise LayerError(f"parcels layer {parcels}: no polygon features")
     # the MHW line prepared as the review prepares it (load_site): merged, noded, loose ends within 50 ft bridged
     ft = crs_mod.feet_per_unit(working)
@@ -189,8 +250,13 @@ def read_parquet_layer(path: Path, *, role: str, bbox: tuple[float, float, float
 
 def parquet_file(path: Path) -> Path:
     """The file itself, or the first file of a folder of GeoParquet partitions."""
+    return _parquet_files(path)[0]
+
+
+def _parquet_files(path: Path) -> list[Path]:
+    """The file itself, or the files of a folder of GeoParquet partitions in order."""
     path = Path(path)
-    return path if path.is_file() else next(iter(sorted(path.glob("*.parquet"))))
+    return [path] if path.is_file() else sorted(path.glob("*.parquet"))
 
 
 def _parquet_crs(path: Path) -> CRS:

@@ -5,16 +5,19 @@
 a chunk of them touches one short stretch of it. :func:`map_chunks` works the
 chunks in worker processes (``concurrent.futures``), each started by ``fork`` so
 that it shares the parent's layers, shore index and rules without copying them;
-only the chunks' row numbers go out and their figures come back. Where
+only the chunks' row numbers go out and their figures come back.
+:func:`imap_chunks` does the same over chunks read as they are needed (a layer
+read a batch at a time), holding only a few at once. Where
 ``fork`` is not available, or one worker is asked for, the chunks are worked
 in this process.
 """
 
 from __future__ import annotations
 
+import collections
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import geopandas as gpd
@@ -22,6 +25,8 @@ import numpy as np
 import shapely
 from tqdm.auto import tqdm
 
+#: Chunks per worker taken ahead of the answers yielded (keeps both cores busy while few chunks are held).
+AHEAD = 2
 #: What the worker processes share with the parent (set before they fork).
 _SHARED: object = None
 
@@ -55,25 +60,42 @@ def map_chunks(fn: Callable, shared, chunks: Sequence, *, workers: int, progress
 
     ``fn`` must be a module-level function (it is sent to the workers by name).
     """
-    global _SHARED
     disable = False if progress else (None if progress is None else True)
-    bar = tqdm(total=len(chunks), desc=desc, unit="chunk", disable=disable)
+    with tqdm(total=len(chunks), desc=desc, unit="chunk", disable=disable) as bar:
+        out = []
+        for answer in imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks))):
+            out.append(answer)
+            bar.update()
+        return out
+
+
+def imap_chunks(fn: Callable, shared, chunks: Iterable, *, workers: int) -> Iterator:
+    """``fn(shared, chunk)`` for each chunk in turn, on ``workers`` processes; the answers yielded in the chunks' order.
+
+    ``chunks`` may be a generator (a layer read a batch at a time): at most
+    :data:`AHEAD` chunks per worker are taken from it before their answers
+    are yielded, so that only a few chunks and answers are held at once.
+    ``fn`` must be a module-level function (it is sent to the workers by name).
+
+    Examples
+    --------
+    >>> list(imap_chunks(pow, 2, iter(range(5)), workers=1))
+    [1, 2, 4, 8, 16]
+    """
+    global _SHARED
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for chunk in chunks:
+            yield fn(shared, chunk)
+        return
+    _SHARED = shared
     try:
-        if workers <= 1 or len(chunks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            out = []
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            pending: collections.deque = collections.deque()
             for chunk in chunks:
-                out.append(fn(shared, chunk))
-                bar.update()
-            return out
-        _SHARED = shared
-        try:
-            with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=multiprocessing.get_context("fork")) as pool:
-                out = []
-                for answer in pool.map(_run, [(fn, chunk) for chunk in chunks]):
-                    out.append(answer)
-                    bar.update()
-                return out
-        finally:
-            _SHARED = None
+                pending.append(pool.submit(_run, (fn, chunk)))
+                if len(pending) >= AHEAD * workers:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
     finally:
-        bar.close()
+        _SHARED = None

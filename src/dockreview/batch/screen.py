@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import geopandas as gpd
+import pandas as pd
 
 from dockreview.batch.audit import audit_docks
 from dockreview.batch.figures import navigable_depth
@@ -34,11 +35,13 @@ from dockreview.batch.layers import ScreenLayers, is_parquet
 from dockreview.batch.parallel import default_workers
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, LayerError
-from dockreview.outputs.files import atomic_path, rounded_table
+from dockreview.outputs.files import atomic_path, rounded_table, write_polygon_layer
 from dockreview.profile import Profile
 from dockreview.rules import RuleSet, ruleset
 
 BACKENDS = ("local", "dask")
+#: The counts a summary shows even when 0.
+ALWAYS_SHOWN = ("parcels", "front the MHW line", "eligible", "docks not allowed today")
 
 
 # ---------------------------------------------------------------------------
@@ -53,18 +56,31 @@ class ScreenResult:
     audit: gpd.GeoDataFrame | None = None
 
     def summary(self) -> dict[str, int]:
-        """Counts of parcels, waterfront parcels and eligible parcels."""
-        p = self.parcels
-        out = {"parcels": len(p), "front the MHW line": int(p["fronts_mhw"].sum()), "eligible": int(p["eligible"].sum())}
-        unreviewed = int(p["reasons"].str.startswith("not reviewed").sum())
-        if unreviewed:
-            out["not reviewed"] = unreviewed
-        if p["needs_data"].any():
-            out["need depth data"] = int(p["needs_data"].sum())
-        if self.audit is not None:
-            out["existing docks audited"] = len(self.audit)
-            out["docks not allowed today"] = int((self.audit["verdict"] == "noncompliant").sum())
-        return out
+        """Counts of parcels, waterfront parcels and eligible parcels (:func:`shown_counts` of :func:`screen_counts`)."""
+        return shown_counts(screen_counts(self.parcels, self.audit))
+
+
+def screen_counts(parcels: pd.DataFrame, audit: pd.DataFrame | None = None) -> dict[str, int]:
+    """Every count of a screen's summary, the ones that may be 0 included (they add up over batches of a layer)."""
+    counts = {
+        "parcels": len(parcels), "front the MHW line": int(parcels["fronts_mhw"].sum()), "eligible": int(parcels["eligible"].sum()),
+        "not reviewed": int(parcels["reasons"].str.startswith("not reviewed").sum()), "need depth data": int(parcels["needs_data"].sum()),
+    }
+    if audit is not None:
+        counts["existing docks audited"] = len(audit)
+        counts["docks not allowed today"] = int((audit["verdict"] == "noncompliant").sum())
+    return counts
+
+
+def shown_counts(counts: dict[str, int]) -> dict[str, int]:
+    """The counts a summary shows: parcels, waterfront and eligible always, the others when there are any.
+
+    Examples
+    --------
+    >>> shown_counts({"parcels": 3, "front the MHW line": 2, "eligible": 0, "not reviewed": 0, "need depth data": 1})
+    {'parcels': 3, 'front the MHW line': 2, 'eligible': 0, 'need depth data': 1}
+    """
+    return {k: v for k, v in counts.items() if v or k in ALWAYS_SHOWN or k.endswith("audited")}
 
 
 def screen(
@@ -122,21 +138,11 @@ def screen(
         raise DockReviewError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
     if layers.parcels is None and backend != "dask":
         raise DockReviewError("parcels left on disk (a GeoParquet file read lazily) are for the dask backend")
-    fields = layers.parcel_fields
-    if id_field is not None and id_field not in fields:
-        raise LayerError(f"parcels layer: no field '{id_field}' (--id-field); fields: {', '.join(fields)}")
-    if class_field is not None and class_field not in fields:
-        raise LayerError(f"parcels layer: no field '{class_field}' (--class-field); fields: {', '.join(fields)}")
-    if dock_id_field is not None and layers.docks is not None and dock_id_field not in layers.docks.columns:
-        raise LayerError(f"docks layer: no field '{dock_id_field}' (--dock-id-field); fields: {', '.join(map(str, layers.docks.columns))}")
-    rules = ruleset(profile)
-    if qualifying is None:
-        qualifying = rules.qualifying_classes
     audit_layers = layers
-    if dock_id_field is not None and layers.docks is not None:
-        layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
-    depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
-    options = TableOptions(id_field, class_field, qualifying, tolerance_ft)
+    rules, layers, options, depth = prepare_screen(
+        layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+    )
     if backend == "dask":
         from dockreview.batch.dask_backend import dask_tables
 
@@ -151,6 +157,31 @@ def screen(
             component_field=component_field, draft_ft=draft_ft, depth=depth,
         )
     return result
+
+
+def prepare_screen(
+    layers: ScreenLayers, *, profile, id_field: str | None, class_field: str | None, qualifying: tuple[str, ...] | None,
+    tolerance_ft: float, dock_id_field: str | None, draft_ft: float | None, float_extent_ft: float,
+) -> tuple[RuleSet, ScreenLayers, TableOptions, object]:
+    """The rules, the layers (the docks grouped by ``dock_id_field``), the table's options and the navigable depth of a screen.
+
+    Checks the fields named against the layers first, each refusal one line
+    naming the layer, the field and the fields it has.
+    """
+    fields = layers.parcel_fields
+    if id_field is not None and id_field not in fields:
+        raise LayerError(f"parcels layer: no field '{id_field}' (--id-field); fields: {', '.join(fields)}")
+    if class_field is not None and class_field not in fields:
+        raise LayerError(f"parcels layer: no field '{class_field}' (--class-field); fields: {', '.join(fields)}")
+    if dock_id_field is not None and layers.docks is not None and dock_id_field not in layers.docks.columns:
+        raise LayerError(f"docks layer: no field '{dock_id_field}' (--dock-id-field); fields: {', '.join(map(str, layers.docks.columns))}")
+    rules = ruleset(profile)
+    if qualifying is None:
+        qualifying = rules.qualifying_classes
+    if dock_id_field is not None and layers.docks is not None:
+        layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
+    depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
+    return rules, layers, TableOptions(id_field, class_field, qualifying, tolerance_ft), depth
 
 
 def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
@@ -174,7 +205,10 @@ def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
     else:
         with atomic_path(path) as tmp:
             for name, frame in layers.items():
-                frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
+                if name == "audit":
+                    frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
+                else:
+                    write_polygon_layer(frame, tmp, name)
     with atomic_path(csv) as tmp:
         rounded_table(result.parcels).to_csv(tmp, index=False)
     return path, csv

@@ -36,18 +36,20 @@ class TableOptions:
 
 def screen_tables(
     layers: ScreenLayers, rules: RuleSet, options: TableOptions, depth, *, progress: bool | None = False, workers: int = 1,
-    row_ids: np.ndarray | None = None,
+    row_ids: np.ndarray | None = None, work=None,
 ) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
     """The parcel table and the envelopes of ``layers.parcels`` (one row per parcel, in order).
 
     ``row_ids``, when given, are the parcels' ids to use without an id field
-    (their row numbers in the whole layer, for a partition).
+    (their row numbers in the whole layer, for a partition or a batch);
+    ``work`` is the shore's :func:`~dockreview.batch.figures.shore_work`, when
+    built already.
     """
     parcels = layers.parcels
     geoms = parcels.geometry.values
     present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
     some = dataclasses.replace(layers, parcels=parcels.iloc[present].reset_index(drop=True))
-    figures = lot_figures(some, rules, options.tolerance_ft, progress, depth, workers=workers)
+    figures = lot_figures(some, rules, options.tolerance_ft, progress, depth, workers=workers, work=work)
     figures.index = present[figures.index.to_numpy(dtype=int)]
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     figures = pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])

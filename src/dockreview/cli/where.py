@@ -14,6 +14,7 @@ import click
 
 from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
+from dockreview.batch.stream import BATCH_PARCELS, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
 from dockreview.cli.options import check_gpkg_path, check_map_path, engine_option, load_quietly, profile_option
 from dockreview.measure.envelope import envelope_frame
@@ -163,6 +164,10 @@ def suggest_command(
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: the cores of this machine; dask: spatial partitions on a dask cluster (a GeoParquet --parcels is read by the workers).")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
+@click.option(
+    "--batch", "batch_size", type=click.IntRange(min=1), default=BATCH_PARCELS, show_default=True, metavar="N",
+    help="Parcels read, screened and written at a time, so that a county's layer is never held whole (with --audit or --backend dask it is).",
+)
 @click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write; the CSV is written beside it.")
 @engine_option
 @profile_option
@@ -171,8 +176,8 @@ def screen_command(
     ctx: click.Context, parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
     single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
-    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, workers: int | None, output: str,
-    engine: str, profile_path: str | None,
+    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, workers: int | None,
+    batch_size: int, output: str, engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
     if not output.lower().endswith((".gpkg", *PARQUET_SUFFIXES)):
@@ -181,19 +186,24 @@ def screen_command(
         raise click.UsageError("--scheduler needs --backend dask")
     if (soundings is None) != (draft_ft is None):
         raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
+    streamed = backend == "local" and not audit and engine == "pyogrio"
     layers = read_screen_layers(
         parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field,
-        lazy_parcels=backend == "dask",
+        lazy_parcels=backend == "dask", stream_parcels=streamed,
     )
     qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
-    result = screen(
-        layers, profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
-        tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
-        progress=progress_shown(ctx, progress), backend=backend, scheduler=scheduler, draft_ft=draft_ft,
+    settings = dict(
+        profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
+        tolerance_ft=tolerance_ft, dock_id_field=dock_id_field, progress=progress_shown(ctx, progress), draft_ft=draft_ft,
         float_extent_ft=float_extent_ft, workers=workers,
     )
-    gpkg, csv = write_screen(result, output)
-    for key, value in result.summary().items():
+    if streamed:
+        summary, gpkg, csv = screen_to_file(layers, output, batch_size=batch_size, **settings)
+    else:
+        result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings)
+        gpkg, csv = write_screen(result, output)
+        summary = result.summary()
+    for key, value in summary.items():
         click.echo(f"{key:<26}{value:>10,d}")
     names = ("parcels", "envelopes", *(("audit",) if audit else ()))
     if gpkg.suffix.lower() in PARQUET_SUFFIXES:

@@ -10,10 +10,13 @@ from __future__ import annotations
 import glob
 import warnings
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 import geopandas as gpd
 import pyogrio
+import shapely
+from pyproj import CRS
 
 from dockreview.errors import CRSError, LayerError
 from dockreview.inputs.crs import describe, parse_crs
@@ -91,6 +94,20 @@ def read_layer(spec: LayerSpec, *, role: str, engine: str = "pyogrio") -> gpd.Ge
     CRSError
         The layer has no CRS and the manifest gives no ``assume_crs``.
     """
+    label, source, layer = _open(spec, role, engine)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            frame = gpd.read_file(source, layer=layer, engine=engine)
+    except Exception as exc:
+        raise LayerError(f"{label}: cannot read the layer ({_first_line(exc)})", detail=str(exc)) from None
+    if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry is None:
+        raise LayerError(f"{label}: the layer has no geometry column")
+    return _with_crs(frame, spec, label)
+
+
+def _open(spec: LayerSpec, role: str, engine: str) -> tuple[str, str | Path, str | None]:
+    """The layer's label for messages, and its GDAL source and layer, once the file and the layer are found."""
     if engine not in ENGINES:
         raise LayerError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     label = f"{role} layer {spec.describe()}"
@@ -107,15 +124,47 @@ def read_layer(spec: LayerSpec, *, role: str, engine: str = "pyogrio") -> gpd.Ge
         ) from None
     if layer is not None and layer not in names:
         raise LayerError(f"{label}: no layer '{spec.layer}' in the file; it holds: {', '.join(names) or 'none'}")
+    return label, source, layer
+
+
+def read_layer_batches(
+    spec: LayerSpec, *, role: str, batch_size: int, columns: list[str] | None = None,
+) -> tuple[CRS, list[str], Iterator[gpd.GeoDataFrame]]:
+    """A layer read ``batch_size`` features at a time (pyogrio's Arrow stream), for a layer too big to hold whole.
+
+    The file and layer are checked, and the CRS and fields read, before the
+    first batch, with the messages of :func:`read_layer`.
+
+    Returns
+    -------
+    crs : pyproj.CRS
+    fields : list of str
+        Every attribute field of the layer.
+    batches : iterator of GeoDataFrame
+        The features in the layer's order, with ``columns`` (default all) and
+        the geometry (column ``geometry``), each batch with the CRS.
+    """
+    label, source, layer = _open(spec, role, "pyogrio")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            frame = gpd.read_file(source, layer=layer, engine=engine)
+        info = pyogrio.read_info(source, layer=layer)
     except Exception as exc:
         raise LayerError(f"{label}: cannot read the layer ({_first_line(exc)})", detail=str(exc)) from None
-    if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry is None:
+    if not info.get("geometry_type"):
         raise LayerError(f"{label}: the layer has no geometry column")
-    return _with_crs(frame, spec, label)
+    crs = _with_crs(gpd.GeoDataFrame(geometry=[], crs=info.get("crs")), spec, label).crs
+    return crs, [str(f) for f in info["fields"]], _batches(source, layer, label, crs, batch_size, columns)
+
+
+def _batches(source, layer, label: str, crs: CRS, batch_size: int, columns) -> Iterator[gpd.GeoDataFrame]:
+    try:
+        with pyogrio.open_arrow(source, layer=layer, columns=columns, batch_size=batch_size, use_pyarrow=True) as (meta, reader):
+            name = meta["geometry_name"] or "wkb_geometry"
+            for batch in reader:
+                geoms = shapely.from_wkb(batch.column(name).to_numpy(zero_copy_only=False))
+                attrs = batch.drop_columns([name]).to_pandas()
+                yield gpd.GeoDataFrame(attrs, geometry=gpd.GeoSeries(geoms, index=attrs.index, crs=crs), crs=crs)
+    except (pyogrio.errors.DataSourceError, pyogrio.errors.DataLayerError, OSError) as exc:
+        raise LayerError(f"{label}: cannot read the layer ({_first_line(exc)})", detail=str(exc)) from None
 
 
 def _check_shapefile(path: Path, label: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import warnings
 from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
@@ -76,6 +77,22 @@ def rounded_table(frame: pd.DataFrame) -> pd.DataFrame:
         if places is not None and pd.api.types.is_float_dtype(out[column]):
             out[column] = out[column].round(places)
     return out
+
+
+def write_polygon_layer(frame, path: str | Path, layer: str, *, append: bool = False) -> None:
+    """Write ``frame`` as the polygon layer ``layer`` of the GeoPackage ``path`` (MultiPolygon, each Polygon promoted).
+
+    The layer's type does not hang on which features a batch happens to hold,
+    so a layer written a batch at a time (``append=True`` after the first) is
+    the layer written whole.
+    """
+    import pyogrio
+
+    with warnings.catch_warnings():  # GDAL's note on a parcel that is not a polygon (kept, as the layer holds it)
+        warnings.filterwarnings("ignore", "A geometry of type .* is inserted into layer", RuntimeWarning)
+        pyogrio.write_dataframe(
+            frame, path, layer=layer, driver="GPKG", geometry_type="MultiPolygon", promote_to_multi=True, append=append,
+        )
 
 
 def write_layer_and_csv(frame, path: str | Path, layer: str) -> tuple[Path, Path]:

@@ -1,0 +1,161 @@
+"""A screen of a layer too big to hold whole: its parcels read, screened and written a batch at a time (Docks B, C, D(1)).
+
+:func:`screen_to_file` answers what :func:`~dockreview.batch.screen.screen`
+followed by :func:`~dockreview.batch.screen.write_screen` answers, row for
+row, while holding only a few batches of parcels at once. Each lot's figures
+hang only on its own polygon and the layers every lot shares (the MHW line,
+channels, docks, soundings), so the layer can be worked in any pieces: the
+parcels are read ``batch_size`` at a time in the layer's order
+(:func:`~dockreview.batch.layers.parcel_batches`), each batch is screened by
+the screen's own :func:`~dockreview.batch.table.screen_tables` in a worker
+process (:func:`~dockreview.batch.parallel.imap_chunks`), and its rows are
+appended to the GeoPackage and the CSV as they come back, in order. The
+indexed shore is built once, before the workers start, and shared by them.
+
+A GeoParquet output is written whole at the end (its rows are then held, but
+the parcels as read are not).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from dockreview.batch.figures import shore_work
+from dockreview.batch.layers import ScreenLayers, has_polygons, is_parquet, parcel_batches, repair_parcels
+from dockreview.batch.parallel import default_workers, imap_chunks
+from dockreview.batch.screen import ScreenResult, prepare_screen, screen_counts, shown_counts, write_screen
+from dockreview.batch.table import TableOptions, screen_tables
+from dockreview.errors import DockReviewWarning, LayerError
+from dockreview.outputs.files import atomic_path, rounded_table, write_polygon_layer
+from dockreview.rules import RuleSet
+
+#: Parcels read, screened and written at a time (about 150 MB of a worker's memory).
+BATCH_PARCELS = 20_000
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """What every batch shares, built once in this process before the workers fork."""
+
+    layers: ScreenLayers
+    rules: RuleSet
+    options: TableOptions
+    depth: object
+    work: object
+
+
+def screen_to_file(
+    layers: ScreenLayers, output: str | Path, *, profile=None, id_field: str | None = None, class_field: str | None = None,
+    qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
+    draft_ft: float | None = None, float_extent_ft: float = 0.0, workers: int | None = None, progress: bool | None = None,
+    batch_size: int = BATCH_PARCELS,
+) -> tuple[dict[str, int], Path, Path]:
+    """Screen the parcels left on disk (``layers.parcels_source``) a batch at a time, and write the screen's files.
+
+    Parameters
+    ----------
+    layers : ScreenLayers
+        From :func:`~dockreview.batch.layers.read_screen_layers` with
+        ``stream_parcels=True``.
+    output : str or Path
+        The ``.gpkg`` (or ``.parquet``) to write, as
+        :func:`~dockreview.batch.screen.write_screen` writes it; the CSV beside it.
+    batch_size : int
+        Parcels read and screened at a time.
+    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, workers, progress
+        As :func:`~dockreview.batch.screen.screen` takes them.
+
+    Returns
+    -------
+    summary : dict
+        The counts :meth:`~dockreview.batch.screen.ScreenResult.summary` gives.
+    main, csv : Path
+        The files written.
+    """
+    rules, layers, options, depth = prepare_screen(
+        layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+    )
+    shared = _Shared(layers, rules, options, depth, shore_work(layers, rules, tolerance_ft, depth))
+    columns = [c for c in dict.fromkeys((id_field, class_field)) if c is not None]
+    batches = _numbered(parcel_batches(layers, max(int(batch_size), 1), columns))
+    answers = imap_chunks(_batch_tables, shared, batches, workers=default_workers() if workers is None else max(int(workers), 1))
+    disable = False if progress else (None if progress is None else True)
+    label = f"parcels layer {layers.parcels_source}"
+    with tqdm(total=layers.parcel_count(), desc="screen", unit="parcel", disable=disable) as bar:
+        if is_parquet(output):
+            counts, main, csv = _write_whole(answers, Path(output), bar, label)
+        else:
+            counts, main, csv = _write_batches(answers, Path(output), bar, label)
+    repaired = counts.pop("repaired")
+    if repaired:
+        warnings.warn(f"{label}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
+    return shown_counts(counts), main, csv
+
+
+def _numbered(batches):
+    """Each batch with the row number of its first parcel in the layer."""
+    start = 0
+    for frame in batches:
+        yield start, frame
+        start += len(frame)
+
+
+def _batch_tables(shared: _Shared, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, int]:
+    """The parcel table and envelopes of one batch (its rows numbered from ``start``), and how many parcels were repaired."""
+    start, frame = job
+    frame, repaired = repair_parcels(frame)
+    batch = replace(shared.layers, parcels=frame.reset_index(drop=True), parcels_source=None)
+    table, envelopes = screen_tables(
+        batch, shared.rules, shared.options, shared.depth, row_ids=start + np.arange(len(frame)), work=shared.work,
+    )
+    return table, envelopes, repaired
+
+
+def _tally(counts: dict[str, int], table: gpd.GeoDataFrame, repaired: int) -> None:
+    """Add one batch's summary counts, repairs and polygons to ``counts``."""
+    for key, value in screen_counts(table).items():
+        counts[key] = counts.get(key, 0) + value
+    counts["repaired"] = counts.get("repaired", 0) + repaired
+    counts["polygons"] = counts.get("polygons", 0) + has_polygons(table)
+
+
+def _refuse_without_polygons(counts: dict[str, int], label: str) -> None:
+    if not counts.pop("polygons", 0):
+        raise LayerError(f"{label}: no polygon features")
+
+
+def _write_batches(answers, output: Path, bar, label: str) -> tuple[dict, Path, Path]:
+    """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all)."""
+    counts: dict[str, int] = {}
+    csv = output.with_suffix(".csv")
+    with atomic_path(csv) as csv_tmp, atomic_path(output) as tmp:
+        for i, (table, envelopes, repaired) in enumerate(answers):
+            _tally(counts, table, repaired)
+            rounded_table(table).to_csv(csv_tmp, index=False, mode="a", header=i == 0)
+            write_polygon_layer(table, tmp, "parcels", append=i > 0)
+            write_polygon_layer(envelopes, tmp, "envelopes", append=i > 0)
+            bar.update(len(table))
+        _refuse_without_polygons(counts, label)
+    return counts, output, csv
+
+
+def _write_whole(answers, output: Path, bar, label: str) -> tuple[dict, Path, Path]:
+    """Gather the batches' rows and write them whole (GeoParquet is written in one piece)."""
+    counts: dict[str, int] = {}
+    tables, envelopes = [], []
+    for table, envelope, repaired in answers:
+        _tally(counts, table, repaired)
+        tables.append(table)
+        envelopes.append(envelope)
+        bar.update(len(table))
+    _refuse_without_polygons(counts, label)
+    main, csv = write_screen(ScreenResult(pd.concat(tables, ignore_index=True), pd.concat(envelopes, ignore_index=True)), output)
+    return counts, main, csv

@@ -1,0 +1,95 @@
+"""``dockreview screen`` reads, screens and writes its parcels a batch at a time; the files are those of the whole layer.
+
+The reference is the screen of the whole layer held in memory
+(``read_screen_layers`` + ``screen`` + ``write_screen``, the path ``--audit``
+takes), on the messy county (parcel edges off the MHW line, multipart parcels,
+bow-tie rings, an island, a creek). The CLI's batches are 37 parcels, so a
+lot's batch is never the whole layer; the layer is stored in feet
+(GeoPackage) and in metres (GeoParquet, EPSG:32618), and the two batched runs
+are worked on one and two processes.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import geopandas as gpd
+import numpy as np
+import pytest
+import shapely
+from click.testing import CliRunner
+
+from dockreview.batch.layers import read_screen_layers
+from dockreview.batch.screen import screen, write_screen
+from dockreview.cli import main
+from dockreview.errors import DockReviewWarning
+from dockreview.testing.counties import messy_county
+
+FIELDS = ["--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id"]
+
+
+@pytest.fixture(scope="module")
+def county_files(tmp_path_factory):
+    """The messy county as a GeoPackage in EPSG:2263 and, reprojected to EPSG:32618, GeoParquet parcels beside a GeoPackage."""
+    folder = tmp_path_factory.mktemp("stream")
+    c = messy_county(300, seed=11)
+    feet = folder / "county-ft.gpkg"
+    c.write(feet)
+    metres = folder / "county-m.gpkg"
+    for name in ("mhw", "channels", "docks"):
+        gpd.read_file(feet, layer=name).to_crs(32618).to_file(metres, layer=name, driver="GPKG")
+    c.parcels.to_crs(32618).to_parquet(folder / "parcels-m.parquet")
+    return {
+        "ft": (f"{feet}:parcels", feet),
+        "m": (str(folder / "parcels-m.parquet"), metres),
+    }
+
+
+def _args(parcels: str, gpkg, out) -> list[str]:
+    return ["screen", "--parcels", parcels, "--mhw", f"{gpkg}:mhw", "--channels", f"{gpkg}:channels",
+            "--docks", f"{gpkg}:docks", *FIELDS, "--no-progress", "-o", str(out)]
+
+
+def _whole(parcels: str, gpkg, out):
+    """The screen of the layer held whole, written by write_screen."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        layers = read_screen_layers(parcels, f"{gpkg}:mhw", channels=f"{gpkg}:channels", docks=f"{gpkg}:docks", crs="EPSG:2263")
+        result = screen(layers, id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id")
+    write_screen(result, out)
+    return result
+
+
+@pytest.mark.parametrize(("storage", "workers"), [("ft", "2"), ("m", "1")])
+def test_the_batched_screen_writes_the_whole_layers_screen(county_files, tmp_path, storage, workers):
+    parcels, gpkg = county_files[storage]
+    whole = _whole(parcels, gpkg, tmp_path / "whole.gpkg")
+    run = CliRunner().invoke(main, [*_args(parcels, gpkg, tmp_path / "batched.gpkg"), "--batch", "37", "--workers", workers,
+                                    "--crs", "EPSG:2263"])
+    assert run.exit_code == 0, run.output
+    for key, value in whole.summary().items():
+        assert f"{key:<26}{value:>10,d}" in run.output
+    for layer in ("parcels", "envelopes"):
+        a = gpd.read_file(tmp_path / "whole.gpkg", layer=layer)
+        b = gpd.read_file(tmp_path / "batched.gpkg", layer=layer)
+        assert list(a.columns) == list(b.columns) and len(a) == len(b) > 0
+        same = shapely.equals_exact(a.geometry.values, b.geometry.values, tolerance=1e-6) | (a.geometry.isna() & b.geometry.isna())
+        assert same.all(), layer
+        for column in a.columns.drop("geometry"):
+            if column.endswith(("_ft", "_sqft")):
+                np.testing.assert_allclose(b[column], a[column], rtol=0, atol=1e-6, err_msg=column)
+            else:
+                assert (a[column].isna() == b[column].isna()).all() and (a[column] == b[column])[a[column].notna()].all(), column
+    assert (tmp_path / "whole.csv").read_text() == (tmp_path / "batched.csv").read_text()
+    assert whole.parcels["fronts_mhw"].sum() > 100  # the layer's waterfront lots span many batches
+
+
+def test_a_batched_layer_without_a_polygon_is_refused_and_nothing_is_written(county_files, tmp_path):
+    _, gpkg = county_files["ft"]
+    points = tmp_path / "points.gpkg"
+    parcels = gpd.read_file(gpkg, layer="parcels")
+    parcels.set_geometry(parcels.geometry.centroid).to_file(points, layer="parcels", driver="GPKG")
+    run = CliRunner().invoke(main, [*_args(f"{points}:parcels", gpkg, tmp_path / "out.gpkg"), "--batch", "50"])
+    assert run.exit_code == 2
+    assert "no polygon features" in run.output and "Traceback" not in run.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["points.gpkg"]
