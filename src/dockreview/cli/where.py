@@ -202,6 +202,3 @@ def screen_command(
     else:
         note(ctx, f"written: {gpkg} ({', '.join(names)}) and {csv}")
 
-
-#: The commands of this module, added to the ``dockreview`` group.
-COMMANDS = (envelope_command, suggest_command, screen_command)

@@ -12,15 +12,17 @@ hull the depth is unknown (NaN), and a question the data cannot answer gets
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import geopandas as gpd
 import numpy as np
 import shapely
-from scipy.interpolate import LinearNDInterpolator
-from scipy.spatial import Delaunay, QhullError
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.errors import SiteDataError
+
+if TYPE_CHECKING:
+    from scipy.interpolate import LinearNDInterpolator
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,9 @@ def bathymetry(soundings: gpd.GeoDataFrame, *, label: str = "soundings layer") -
     >>> bathymetry(frame).depth_at([(0, 50), (500, 500)])
     array([ 5., nan])
     """
+    from scipy.interpolate import LinearNDInterpolator  # here, not on import: only a site with depths needs scipy's
+    from scipy.spatial import Delaunay, QhullError
+
     geoms = soundings.geometry.values
     counts = shapely.get_num_coordinates(geoms)
     xy = shapely.get_coordinates(geoms)
