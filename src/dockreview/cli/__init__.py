@@ -4,16 +4,10 @@ One module per group of commands: :mod:`~dockreview.cli.check` (check, map,
 report), :mod:`~dockreview.cli.where` (envelope, suggest, screen),
 :mod:`~dockreview.cli.data` (layers, audit), :mod:`~dockreview.cli.profiles` (profiles),
 :mod:`~dockreview.cli.qgis` (qgis install, package); the group and its global options in
-:mod:`~dockreview.cli.group`, the shared options in :mod:`~dockreview.cli.options`.
+:mod:`~dockreview.cli.group`, the shared options in :mod:`~dockreview.cli.options`. The group imports a command's
+module only when the command runs (:data:`~dockreview.cli.group.COMMANDS`).
 """
 
-from dockreview.cli import check, data, profiles, qgis, where
 from dockreview.cli.group import hoist_global_flags, main
-
-for _command in (
-    check.check, check.map_command, check.report_command, *data.COMMANDS, *where.COMMANDS, profiles.profiles_command,
-    *qgis.COMMANDS,
-):
-    main.add_command(_command)
 
 __all__ = ["main", "hoist_global_flags"]

@@ -14,6 +14,7 @@ from dockreview.cli.options import (
     check_gpkg_path,
     check_map_path,
     engine_option,
+    file_backend,
     gpkg_option,
     page_option,
     profile_option,
@@ -146,6 +147,7 @@ def check(
     result = reviewed(ctx, manifest, engine, profile_path)
     quiet = ctx.meta.get("quiet")
     if map_path:
+        file_backend()
         from dockreview.outputs.exhibit import save_map
 
         save_map(result, map_path, page=page)
@@ -174,6 +176,7 @@ def map_command(
 ) -> None:
     """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
     check_map_path(output, "-o")
+    file_backend()
     from dockreview.outputs.evidence_sheet import save_evidence
     from dockreview.outputs.exhibit import save_map
 
@@ -199,6 +202,7 @@ def report_command(
     if Path(output).suffix.lower() not in REPORT_SUFFIXES:
         raise click.UsageError(f"-o {output}: use a .html, .pdf or .md file name")
     check_gpkg_path(gpkg_path)
+    file_backend()
     from dockreview.outputs.report import write_report
 
     result = reviewed(ctx, manifest, engine, profile_path)

@@ -190,6 +190,3 @@ def audit_command(
     note(ctx, f"{summary(result)} in {chart.describe()}")
     note(ctx, f"written {gpkg} and {csv}")
 
-
-#: The commands of this module, added to the ``dockreview`` group.
-COMMANDS = (layers_command, audit_command)

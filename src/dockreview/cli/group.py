@@ -11,6 +11,7 @@ output keeps each command's result).
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 import sys
@@ -67,11 +68,39 @@ def progress_shown(ctx: click.Context, progress: bool | None) -> bool | None:
     return False if progress is None and ctx.meta.get("quiet") else progress
 
 
+#: Every command of the group: the module that defines it and its name there. A module is imported when one of its
+#: commands runs (or the help lists them), so that ``dockreview check`` never imports the screen, the audits or QGIS.
+COMMANDS = {
+    "check": ("dockreview.cli.check", "check"),
+    "map": ("dockreview.cli.check", "map_command"),
+    "report": ("dockreview.cli.check", "report_command"),
+    "layers": ("dockreview.cli.data", "layers_command"),
+    "audit": ("dockreview.cli.data", "audit_command"),
+    "envelope": ("dockreview.cli.where", "envelope_command"),
+    "suggest": ("dockreview.cli.where", "suggest_command"),
+    "screen": ("dockreview.cli.where", "screen_command"),
+    "profiles": ("dockreview.cli.profiles", "profiles_command"),
+    "qgis": ("dockreview.cli.qgis", "qgis_group"),
+}
+
+
 class _Group(click.Group):
-    """Turns the package's errors into one line and exit status 2; takes -v, -q, --debug after the subcommand too."""
+    """Turns the package's errors into one line and exit status 2; takes -v, -q, --debug after the subcommand too.
+
+    Its commands are loaded by name from :data:`COMMANDS` when first asked for.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            module, attr = COMMANDS[name]
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, hoist_global_flags(args, self.commands))
+        return super().parse_args(ctx, hoist_global_flags(args, self.list_commands(ctx)))
 
     def invoke(self, ctx: click.Context):
         try:

@@ -41,6 +41,17 @@ def check_gpkg_path(path: str | None, option: str = "--gpkg") -> None:
         raise click.UsageError(f"{option} {path}: use a .gpkg file name")
 
 
+def file_backend() -> None:
+    """Draw with Agg, matplotlib's backend for files, before anything imports pyplot.
+
+    A command only writes files; left to choose, pyplot would first try the desktop's GUI toolkits (Qt, GTK, Tk),
+    importing one where a display is found.
+    """
+    import matplotlib
+
+    matplotlib.use("agg")
+
+
 def reviewed(ctx: click.Context, manifest: str, engine: str, profile_path: str | None) -> Review:
     """Load and review the site, printing its data warnings on standard error (unless ``-q``)."""
     with warnings.catch_warnings(record=True) as caught:

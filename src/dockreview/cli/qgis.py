@@ -71,6 +71,3 @@ def package_command(ctx: click.Context, output: str) -> None:
 
     written(ctx, "QGIS plugin zip", package(output))
 
-
-#: The commands of this module, added to the ``dockreview`` group.
-COMMANDS = (qgis_group,)

@@ -16,7 +16,14 @@ from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_l
 from dockreview.batch.screen import BACKENDS, screen, write_screen
 from dockreview.batch.stream import BATCH_PARCELS, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
-from dockreview.cli.options import check_gpkg_path, check_map_path, engine_option, load_quietly, profile_option
+from dockreview.cli.options import (
+    check_gpkg_path,
+    check_map_path,
+    engine_option,
+    file_backend,
+    load_quietly,
+    profile_option,
+)
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path
 from dockreview.profile import load_profile
@@ -77,9 +84,7 @@ def envelope_command(
             envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
         written(ctx, "envelope", output)
     if map_path:
-        import matplotlib
-
-        matplotlib.use("Agg")
+        file_backend()
         from dockreview.outputs.exhibit import save_envelope_map
 
         save_envelope_map(reviewed, map_path, envelope=env, page=page)
@@ -212,6 +217,3 @@ def screen_command(
     else:
         note(ctx, f"written: {gpkg} ({', '.join(names)}) and {csv}")
 
-
-#: The commands of this module, added to the ``dockreview`` group.
-COMMANDS = (envelope_command, suggest_command, screen_command)

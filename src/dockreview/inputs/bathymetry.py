@@ -12,15 +12,17 @@ hull the depth is unknown (NaN), and a question the data cannot answer gets
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import geopandas as gpd
 import numpy as np
 import shapely
-from scipy.interpolate import LinearNDInterpolator
-from scipy.spatial import Delaunay, QhullError
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.errors import SiteDataError
+
+if TYPE_CHECKING:
+    from scipy.spatial import Delaunay
 
 
 @dataclass(frozen=True)
@@ -29,15 +31,18 @@ class Bathymetry:
 
     Attributes
     ----------
-    interpolator : LinearNDInterpolator
-        Depth (ft below MLW) at any point; NaN outside the hull.
+    triangulation : scipy.spatial.Delaunay
+        The soundings' points and the contours' vertices, triangulated.
+    z : ndarray
+        The depth (ft below MLW) at each of the triangulation's points.
     hull : shapely.Polygon
         The convex hull of the data, where depths are known.
     edges : shapely.MultiLineString
         The triangulation's edges (where the surface may bend).
     """
 
-    interpolator: LinearNDInterpolator
+    triangulation: Delaunay
+    z: np.ndarray
     hull: BaseGeometry
     edges: BaseGeometry
 
@@ -52,7 +57,7 @@ class Bathymetry:
         inside = shapely.intersects_xy(self.hull, xy[:, 0], xy[:, 1])
         out = np.full(len(xy), np.nan)
         if inside.any():
-            out[inside] = self.interpolator(xy[inside])
+            out[inside] = _linear(self.triangulation, self.z, xy[inside])
         return out
 
     def min_under(self, polygon: BaseGeometry) -> float | None:
@@ -73,6 +78,34 @@ class Bathymetry:
         depth = self.depth_at(np.vstack(candidates))
         depth = depth[np.isfinite(depth)]
         return float(depth.min()) if depth.size else None
+
+
+def _linear(tri: Delaunay, z: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """``z`` interpolated linearly on the triangle of ``tri`` holding each point of ``xy``; NaN outside them.
+
+    The numbers of ``scipy.interpolate.LinearNDInterpolator(tri, z, fill_value=nan)(xy)`` to the bit: the same
+    search for each point's triangle (``Delaunay.find_simplex``, from the same start), its barycentric
+    coordinates and the weighted sum, each in the interpolator's order of operations -- without importing
+    ``scipy.interpolate``, which was the largest import of a one-site review (0.3 s of ``dockreview check``).
+    The search's tolerance for a degenerate (flat) triangle is not the interpolator's, so a triangulation
+    holding one is left to the interpolator.
+    """
+    if np.isnan(tri.transform[:, 0, 0]).any():
+        from scipy.interpolate import LinearNDInterpolator
+
+        return LinearNDInterpolator(tri, z, fill_value=np.nan)(xy)
+    xy = np.ascontiguousarray(xy, dtype=float)
+    simplex = tri.find_simplex(xy)
+    found = simplex >= 0
+    transform = tri.transform[simplex[found]]  # per triangle: the inverse of T in rows 0-1, the vertex r in row 2
+    d = xy[found] - transform[:, 2]
+    c0 = 0.0 + transform[:, 0, 0] * d[:, 0] + transform[:, 0, 1] * d[:, 1]
+    c1 = 0.0 + transform[:, 1, 0] * d[:, 0] + transform[:, 1, 1] * d[:, 1]
+    c2 = 1.0 - c0 - c1
+    corner = z[tri.simplices[simplex[found]]]
+    out = np.full(len(xy), np.nan)
+    out[found] = 0.0 + c0 * corner[:, 0] + c1 * corner[:, 1] + c2 * corner[:, 2]
+    return out
 
 
 def bathymetry(soundings: gpd.GeoDataFrame, *, label: str = "soundings layer") -> Bathymetry:
@@ -98,6 +131,8 @@ def bathymetry(soundings: gpd.GeoDataFrame, *, label: str = "soundings layer") -
     >>> bathymetry(frame).depth_at([(0, 50), (500, 500)])
     array([ 5., nan])
     """
+    from scipy.spatial import Delaunay, QhullError  # here, not on import: only a site with depths needs scipy's
+
     geoms = soundings.geometry.values
     counts = shapely.get_num_coordinates(geoms)
     xy = shapely.get_coordinates(geoms)
@@ -115,4 +150,4 @@ def bathymetry(soundings: gpd.GeoDataFrame, *, label: str = "soundings layer") -
     pairs = np.unique(pairs, axis=0)
     edges = shapely.multilinestrings(shapely.linestrings(xy[pairs]))
     hull = shapely.convex_hull(shapely.multipoints(xy))
-    return Bathymetry(LinearNDInterpolator(triangulation, z, fill_value=np.nan), hull, edges)
+    return Bathymetry(triangulation, z, hull, edges)

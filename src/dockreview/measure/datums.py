@@ -50,8 +50,7 @@ def datum_line(site: Site, datum: str) -> tuple[BaseGeometry | None, str, str | 
     if site.soundings is None:
         return None, f"give layers.{datum} (the {datum.upper()} line), or soundings to draw it", "layers.soundings"
     bathy = site.depths
-    tri = bathy.interpolator.tri
-    line = contour(tri.points, tri.simplices, np.asarray(bathy.interpolator.values)[:, 0], level)
+    line = contour(bathy.triangulation.points, bathy.triangulation.simplices, bathy.z, level)
     if line.is_empty:
         why = f"the soundings never reach {level:g} ft below MLW (the {datum.upper()} line): extend them, or give layers.{datum}"
         return None, why, f"soundings reaching the {datum.upper()} line"

@@ -17,7 +17,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from dockreview.evidence.measures import NEIGHBOUR_WATER_FT, Evidence
-from dockreview.outputs.sheet.draw import draw_lines, fill, px
+from dockreview.outputs.sheet.draw import draw_lines, fill, glyph_marker, px
 from dockreview.outputs.sheet.labels import Placer, box_shape, leader, leader_candidates, place_first
 from dockreview.outputs.sheet.page import fit_view
 from dockreview.outputs.sheet.text import wrap_to
@@ -240,7 +240,7 @@ def _draw_waterway(ax, evidence: Evidence, fontsize: float, legend: list, placer
         place(placer, f"clear {v['clear_width_ft']:,.1f} ft", fontsize, EVIDENCE_COLOURS["clear"],
               [_along(line, f, side) for f in (0.5, 0.3, 0.7, 0.15, 0.85) for side in (-1.0, 1.0)],
               anchor=np.asarray(line.interpolate(0.5, normalized=True).coords[0]))
-        legend.append(Line2D([], [], color=EVIDENCE_COLOURS["clear"], marker=r"$\leftrightarrow$", ls="", ms=9,
+        legend.append(Line2D([], [], color=EVIDENCE_COLOURS["clear"], marker=glyph_marker("\u2194"), ls="", ms=9,
                              label="clear width left to the opposite shore or a dock there"))
 
 

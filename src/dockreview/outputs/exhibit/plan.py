@@ -33,7 +33,7 @@ from dockreview.outputs.exhibit.layers import (
     place_soundings,
 )
 from dockreview.outputs.exhibit.titleblock import legend_panel, title_block, title_lines
-from dockreview.outputs.sheet.draw import clip, px, to_display
+from dockreview.outputs.sheet.draw import clip, glyph_marker, px, to_display
 from dockreview.outputs.sheet.furniture import draw_locator, fit_locator, north_arrow, place_furniture, scale_bar
 from dockreview.outputs.sheet.labels import Placer
 from dockreview.outputs.sheet.page import TITLE_IN, arrange, fit_view, new_page, save_figure
@@ -138,9 +138,9 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     soundings = draw_soundings(ax, sheet, view_clip, handles)
     dims = dimensions(review) if review is not None else []
     if dims:
-        handles.append(Line2D([], [], color=COLOURS["dimension"], marker=r"$\leftrightarrow$", ls="", ms=10, label="dimension (ft)"))
+        handles.append(Line2D([], [], color=COLOURS["dimension"], marker=glyph_marker("\u2194"), ls="", ms=10, label="dimension (ft)"))
         if any(d.fails for d in dims):
-            handles.append(Line2D([], [], color=COLOURS["warning"], marker=r"$\leftrightarrow$", ls="", ms=10, label="failing dimension, with its limit"))
+            handles.append(Line2D([], [], color=COLOURS["warning"], marker=glyph_marker("\u2194"), ls="", ms=10, label="failing dimension, with its limit"))
     if soundings:
         handles.append(Line2D([], [], color=COLOURS["sounding"], marker="+", ls="", label="soundings, ft below MLW (labelled where room allows)"))
 

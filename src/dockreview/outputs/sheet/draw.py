@@ -1,11 +1,16 @@
-"""Shapely geometry onto matplotlib axes: patches with holes, line work, arrows, display coordinates."""
+"""Shapely geometry onto matplotlib axes: patches with holes, line work, arrows, glyph markers, display coordinates."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import shapely
+from matplotlib.markers import MarkerStyle
 from matplotlib.patches import PathPatch
 from matplotlib.path import Path as MplPath
+from matplotlib.textpath import TextPath
+from matplotlib.transforms import Affine2D
 
 
 def polygon_patch(geom, **kwargs) -> PathPatch | None:
@@ -63,6 +68,22 @@ def arrow(ax, start, end, colour: str, style: str = "<|-|>", *, gid: str | None 
         "", xy=tuple(end), xytext=tuple(start), gid=gid, zorder=zorder,
         arrowprops=dict(arrowstyle=style, color=colour, lw=0.9, shrinkA=0, shrinkB=0, mutation_scale=8),
     )
+
+
+@functools.cache
+def glyph_marker(char: str) -> MarkerStyle:
+    r"""A marker drawn as the glyph of ``char``, centred and scaled as matplotlib sets a mathtext marker.
+
+    ``glyph_marker("\u2194")`` draws as ``marker=r"$\leftrightarrow$"`` does, without starting matplotlib's
+    mathtext parser, which costs a tenth of a second the first time a process draws one. (Line2D copies
+    the marker it is given, so one shared here is never changed.)
+    """
+    glyph = TextPath((0, 0), char)
+    box = glyph.get_extents()
+    unit = Affine2D().translate(-box.xmin + 0.5 * -box.width, -box.ymin + 0.5 * -box.height).scale(1.0 / max(box.width, box.height))
+    path = unit.transform_path(glyph)
+    # a path marker is scaled to 0.5 / its largest coordinate: undone, so the glyph keeps the size set above
+    return MarkerStyle(path, transform=Affine2D().scale(2.0 * np.abs(path.vertices).max()))
 
 
 def clip(geom, view):

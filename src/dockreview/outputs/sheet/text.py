@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from matplotlib.text import Text
+from matplotlib.font_manager import FontProperties
 
 
 def renderer(fig):
@@ -13,13 +13,15 @@ def renderer(fig):
 
 
 def text_width(fig, text: str, fontsize: float, weight: str = "normal") -> float:
-    """The width (pixels) the renderer gives ``text`` on one line."""
-    probe = Text(0, 0, text, fontsize=fontsize, fontweight=weight, figure=fig)
-    return probe.get_window_extent(renderer(fig)).width
+    """The width (pixels) the renderer gives ``text`` on one line (a Text's window extent, without making the Text)."""
+    width, _, _ = renderer(fig).get_text_width_height_descent(text, FontProperties(size=fontsize, weight=weight), ismath=False)
+    return width
 
 
 #: Character widths (pixels) as the renderer sets them, by (character, size, weight, dpi).
 _CHAR_WIDTHS: dict[tuple, float] = {}
+#: The width of "||", which each character is measured between, by (size, weight, dpi).
+_BARS_WIDTHS: dict[tuple, float] = {}
 
 
 class _Widths:
@@ -32,8 +34,9 @@ class _Widths:
         key = (c, *self.key)
         if key not in _CHAR_WIDTHS:
             # between two bars, so that a space or a side bearing counts as it does inside a line
-            bars = text_width(self.fig, "||", self.key[0], self.key[1])
-            _CHAR_WIDTHS[key] = text_width(self.fig, f"|{c}|", self.key[0], self.key[1]) - bars
+            if self.key not in _BARS_WIDTHS:
+                _BARS_WIDTHS[self.key] = text_width(self.fig, "||", self.key[0], self.key[1])
+            _CHAR_WIDTHS[key] = text_width(self.fig, f"|{c}|", self.key[0], self.key[1]) - _BARS_WIDTHS[self.key]
         return _CHAR_WIDTHS[key]
 
     def line(self, line: str) -> float:
