@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from dockreview.batch.sides import band_exit, side_lines
+from dockreview.batch.sides import band_exit, ragged, side_lines
 from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
@@ -70,48 +70,33 @@ class MhwIndex:
     Positions along a part are in working units from the part's start, as
     :func:`shapely.line_locate_point` gives them on the whole part. Pieces are
     numbered along each part in turn, so the pieces between two positions of
-    one part have consecutive numbers.
+    one part have consecutive numbers. The line's vertices are held once
+    (``xy``); a piece is a run of them, its segments the consecutive pairs of
+    that run (:attr:`segments`), so that an index of a county's coast is its
+    coordinates, the pieces and their tree, and nothing else.
     """
 
     def __init__(self, mhw: shapely.Geometry) -> None:
         parts = np.array([p for p in shapely.get_parts(mhw) if shapely.length(p) > 0], dtype=object)
-        self.parts = parts
         self.closed = shapely.is_closed(parts)
-        xy, part_of = shapely.get_coordinates(parts, return_index=True)
-        step = np.r_[0.0, np.hypot(*np.diff(xy, axis=0).T)]
-        starts = np.r_[True, part_of[1:] != part_of[:-1]]
-        step[starts] = 0.0
-        cum = np.cumsum(step)
-        cum -= np.repeat(cum[starts], np.diff(np.r_[np.flatnonzero(starts), len(xy)]))
-        self.xy, self.part_of, self.cum = xy, part_of, cum
-        self.key_scale = float(cum.max()) + 1.0 if len(cum) else 1.0
-        self.key = part_of * self.key_scale + cum
-
-        local = np.arange(len(xy)) - np.flatnonzero(starts)[part_of]
-        last = np.r_[part_of[1:] != part_of[:-1], True]
-        is_start = (local % MHW_CHUNK_VERTICES == 0) & ~last
-        chunk_id = np.cumsum(is_start) - 1
-        # a chunk's last vertex is also the next chunk's first
-        repeat = is_start & (local > 0)
-        rows = np.r_[np.arange(len(xy)), np.flatnonzero(repeat)]
-        ids = np.r_[chunk_id, chunk_id[repeat] - 1]
-        order = np.lexsort((rows, ids))
-        self.chunks = shapely.linestrings(xy[rows[order]], indices=ids[order])
-        self.chunk_part = part_of[is_start]
-        self.chunk_offset = cum[is_start]
         self.part_length = shapely.length(parts)
+        self.xy, part_of, along = _vertices_along(parts)
+        self.key_scale = float(along.max()) + 1.0 if len(along) else 1.0
+        self.key = part_of * self.key_scale + along
+        first, end = _pieces(part_of)
+        self.chunk_first, self.chunk_segments = first, end - first
+        piece, rank, _ = ragged(end - first + 1)
+        self.chunks = shapely.linestrings(self.xy[first[piece] + rank], indices=piece)
+        self.chunk_part, self.chunk_offset = part_of[first], along[first]
         self.tree = shapely.STRtree(self.chunks)
-        self._segments = None
 
     @property
     def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The pieces' segments: starts, ends, and each piece's first segment and count (segments in piece order)."""
-        if self._segments is None:
-            xy, piece = shapely.get_coordinates(self.chunks, return_index=True)
-            same = np.flatnonzero(piece[1:] == piece[:-1])
-            count = np.bincount(piece[same], minlength=len(self.chunks))
-            self._segments = (xy[same], xy[same + 1], np.r_[0, np.cumsum(count)[:-1]], count)
-        return self._segments
+        """The pieces' segments: starts, ends, and each piece's first segment and count (segments in piece order).
+
+        Views of the line's vertices: segment ``k`` runs from ``xy[k]`` to ``xy[k + 1]``.
+        """
+        return self.xy, self.xy[1:], self.chunk_first, self.chunk_segments
 
     def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The nearest piece of each geometry, and the distance to it.
@@ -168,6 +153,36 @@ class MhwIndex:
         middle = ~(is_start | is_end)
         coords[middle] = self.xy[(np.repeat(first, count) + rank - 1)[middle]]
         return shapely.linestrings(coords, indices=line)
+
+
+def _vertices_along(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The vertices of the parts in turn, the part of each, and each one's distance along its part (units)."""
+    xy, part_of = shapely.get_coordinates(parts, return_index=True)
+    step = np.r_[0.0, np.hypot(*np.diff(xy, axis=0).T)]
+    starts = np.r_[True, part_of[1:] != part_of[:-1]]
+    step[starts] = 0.0
+    along = np.cumsum(step)
+    along -= np.repeat(along[starts], np.diff(np.r_[np.flatnonzero(starts), len(xy)]))
+    return xy, part_of, along
+
+
+def _pieces(part_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first and last vertex of each piece: :data:`MHW_CHUNK_VERTICES` vertices of a part, and the next one's first.
+
+    Examples
+    --------
+    Two parts of 10 and 3 vertices:
+
+    >>> first, last = _pieces(np.repeat([0, 1], [10, 3]))
+    >>> first.tolist(), last.tolist()
+    ([0, 8, 10], [8, 9, 12])
+    """
+    starts = np.r_[True, part_of[1:] != part_of[:-1]]
+    local = np.arange(len(part_of)) - np.flatnonzero(starts)[part_of]
+    last = np.r_[starts[1:], True]
+    first = np.flatnonzero((local % MHW_CHUNK_VERTICES == 0) & ~last)
+    end = np.r_[first[1:], len(part_of) - 1]
+    return first, np.where(part_of[end] == part_of[first], end, np.flatnonzero(last)[part_of[first]])
 
 
 # ---------------------------------------------------------------------------
