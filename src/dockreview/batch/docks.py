@@ -155,8 +155,13 @@ def signed_setbacks(footprints: np.ndarray, lines: np.ndarray, *, left: bool, fa
     return out
 
 
-def axis_lengths(footprints, origin, axis, mhw, far, seaward_of) -> tuple[np.ndarray, np.ndarray]:
-    """Length along each dock's axis from its MHW crossing to its seaward end, and the crossing (as ``axis_length``)."""
+def axis_lengths(footprints, origin, axis, mhw, far, seaward_of, frontages) -> tuple[np.ndarray, np.ndarray]:
+    """Length along each dock's axis from its MHW crossing to its seaward end, and the crossing (as ``axis_length``).
+
+    The MHW line is the layer's and, along each dock's lot, its frontage: a gap
+    in the layer that the lot's frontage bridges is crossed there, as the
+    review's own line (:attr:`Riparian.mhw`) has it.
+    """
     xy, k = shapely.get_coordinates(footprints, return_index=True)
     t = np.einsum("ij,ij->i", xy - origin[k], axis[k])
     n = len(footprints)
@@ -165,8 +170,9 @@ def axis_lengths(footprints, origin, axis, mhw, far, seaward_of) -> tuple[np.nda
     np.minimum.at(t_start, k, t)
     lines = shapely.linestrings(np.stack([origin + axis * (t_start - far)[:, None], origin + axis * (t_end + far)[:, None]], axis=1))
     line_i, chunk = mhw.tree.query(lines, predicate="intersects")
-    hits, h = shapely.get_coordinates(shapely.intersection(lines[line_i], mhw.chunks[chunk]), return_index=True)
-    dock = line_i[h]
+    on_layer, h = shapely.get_coordinates(shapely.intersection(lines[line_i], mhw.chunks[chunk]), return_index=True)
+    on_frontage, f = shapely.get_coordinates(shapely.intersection(lines, frontages), return_index=True)
+    hits, dock = np.concatenate([on_layer, on_frontage]), np.concatenate([line_i[h], f])
     c = np.einsum("ij,ij->i", hits - origin[dock], axis[dock])
     tol = 1e-6 * far
     in_water = seaward_of(origin + axis * t_start[:, None], np.arange(n))
@@ -269,7 +275,7 @@ def dock_measurements(
     left = signed_setbacks(footprints, lots.left, left=True, far=far)
     right = signed_setbacks(footprints, lots.right, left=False, far=far)
     reach = greatest_reaches(seaward, lots.frontage, DOCK_REACH_TOLERANCE_FT / ft)
-    length, crossing = axis_lengths(footprints, origin, axis, mhw, far, seaward_of)
+    length, crossing = axis_lengths(footprints, origin, axis, mhw, far, seaward_of, lots.frontage)
     within = shapely.buffer(lots.frontage, np.maximum(reach - terminus_depth, 0.0), quad_segs=32)
     end_part = np.where(reach <= terminus_depth, seaward, shapely.difference(seaward, within))
 

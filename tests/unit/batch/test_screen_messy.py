@@ -23,6 +23,7 @@ import pytest
 import shapely
 from click.testing import CliRunner
 from pyproj import CRS
+from shapely import affinity
 
 from dockreview.batch.kernel import MhwIndex, vector_riparian
 from dockreview.batch.layers import ScreenLayers
@@ -281,6 +282,30 @@ def test_audit_refuses_a_component_field_it_does_not_have(tmp_path, shore):
          "--component-field", "KIND", "-o", str(tmp_path / "o.gpkg")],
     )
     assert run.exit_code == 2 and "KIND" in run.output
+
+
+@pytest.mark.parametrize("crs", ["EPSG:2263", "EPSG:32618"])
+def test_audit_measures_a_dock_in_a_gap_of_the_mhw_layer_from_the_lots_frontage(tmp_path, crs):
+    # the MHW layer has a 60-ft gap in front of lot B (wider than the 50 ft the layer's preparation bridges); the
+    # lot's frontage bridges it, as the review draws the lot, so the dock is 48 ft from the MHW line (y = 0) to its
+    # float's seaward edge, not 50 ft from the walkway's landward end
+    ft = crs_mod.feet_per_unit(CRS.from_user_input(crs))
+
+    def placed(geom):  # drawn in feet; in a metre CRS, scaled to metres about a point of UTM zone 18N
+        return geom if crs == "EPSG:2263" else affinity.affine_transform(geom, [1 / ft, 0, 0, 1 / ft, 590_000.0, 4_510_000.0])
+
+    lots = [placed(shapely.box(x, -200.0, x + 300.0, 0.0)) for x in (0.0, 300.0, 600.0)]
+    mhw = [placed(shapely.LineString([(-500.0, 0.0), (420.0, 0.0)])), placed(shapely.LineString([(480.0, 0.0), (1400.0, 0.0)]))]
+    path = tmp_path / "gap.gpkg"
+    gpd.GeoDataFrame({"PARCEL_ID": ["A", "B", "C"]}, geometry=lots, crs=crs).to_file(path, layer="parcels")
+    gpd.GeoDataFrame(geometry=mhw, crs=crs).to_file(path, layer="mhw")
+    gpd.GeoDataFrame({"component": ["walkway", "float"]}, geometry=[placed(WALKWAY), placed(FLOAT)], crs=crs).to_file(path, layer="docks")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        row = _audit(tmp_path, path, "docks").iloc[0]
+    assert row["parcel_id"] == "B"
+    assert row["length_ft"] == pytest.approx(48.0, abs=0.01)
+    assert row["reach_ft"] == pytest.approx(48.0, abs=0.01)
 
 
 def test_property_classes_come_from_the_profile(tmp_path, shore):
