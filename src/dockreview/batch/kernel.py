@@ -40,8 +40,10 @@ from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
 
-#: Vertices per piece of the MHW line in its STRtree.
-MHW_CHUNK_VERTICES = 8
+#: Vertices per piece of the MHW line in its STRtree (each piece costs some 300 bytes beside its vertices).
+MHW_CHUNK_VERTICES = 16
+#: Pieces of the MHW line made at a time (bounds the copies made on the way).
+PIECES_AT_ONCE = 100_000
 #: Vertices this close (units) to the line through their neighbours are dropped from the rings.
 COLLINEAR_UNITS = 1e-6
 #: Parts of a multipart parcel within this many units of the nearest one's distance to the MHW line tie.
@@ -85,8 +87,7 @@ class MhwIndex:
         self.key = part_of * self.key_scale + along
         first, end = _pieces(part_of)
         self.chunk_first, self.chunk_segments = first, end - first
-        piece, rank, _ = ragged(end - first + 1)
-        self.chunks = shapely.linestrings(self.xy[first[piece] + rank], indices=piece)
+        self.chunks = _linestrings(self.xy, first, end)
         self.chunk_part, self.chunk_offset = part_of[first], along[first]
         self.tree = shapely.STRtree(self.chunks)
 
@@ -166,16 +167,26 @@ def _vertices_along(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return xy, part_of, along
 
 
+def _linestrings(xy: np.ndarray, first: np.ndarray, last: np.ndarray, block: int = PIECES_AT_ONCE) -> np.ndarray:
+    """The lines through ``xy[first[i] .. last[i]]`` for every ``i``, made ``block`` at a time (a coast's copies stay small)."""
+    out = np.empty(len(first), dtype=object)
+    for start in range(0, len(first), block):
+        lo, hi = first[start : start + block], last[start : start + block]
+        piece, rank, _ = ragged(hi - lo + 1)
+        out[start : start + block] = shapely.linestrings(xy[lo[piece] + rank], indices=piece)
+    return out
+
+
 def _pieces(part_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The first and last vertex of each piece: :data:`MHW_CHUNK_VERTICES` vertices of a part, and the next one's first.
 
     Examples
     --------
-    Two parts of 10 and 3 vertices:
+    Two parts of 40 and 3 vertices, 16 vertices to a piece:
 
-    >>> first, last = _pieces(np.repeat([0, 1], [10, 3]))
+    >>> first, last = _pieces(np.repeat([0, 1], [40, 3]))
     >>> first.tolist(), last.tolist()
-    ([0, 8, 10], [8, 9, 12])
+    ([0, 16, 32, 40], [16, 32, 39, 42])
     """
     starts = np.r_[True, part_of[1:] != part_of[:-1]]
     local = np.arange(len(part_of)) - np.flatnonzero(starts)[part_of]
