@@ -34,6 +34,7 @@ from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
 from dockreview.measure.envelope import (
     REACH_TOLERANCE_FT,
+    as_tree,
     band_width,
     dock_roots,
     docks_on_lot,
@@ -67,16 +68,19 @@ FIGURE_COLUMNS = (
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Work:
-    """What every batch of lots shares: the layers, the indexed shore, the docks' landward ends, the settings."""
+    """What every batch of lots shares: the indexed shore, the obstacles, the docks' landward ends, the settings.
 
-    layers: ScreenLayers
+    It holds no layer as read: a screen that keeps it may let the layers go.
+    """
+
+    ft_per_unit: float
     mhw: MhwIndex
     rules: RuleSet
     tolerance_ft: float
     depth: NavigableDepth | None
-    channels: np.ndarray | None
-    docks: np.ndarray | None
-    roots: np.ndarray | None
+    channels: shapely.STRtree | None
+    docks: shapely.STRtree | None
+    roots: shapely.STRtree | None
     lines: dict
 
     @property
@@ -92,7 +96,8 @@ class _Work:
         )
         # each dock's landward end, as dock_roots finds it on the whole MHW line: on the piece nearest the dock
         roots = None if docks is None or not len(docks) else dock_roots(docks, mhw.chunks[mhw.nearest(docks)[0]])
-        return cls(layers, mhw, rules, tolerance_ft, depth, channels, docks, roots, screen_riparian_lines(rules))
+        channels, docks, roots = (None if g is None else as_tree(g) for g in (channels, docks, roots))
+        return cls(layers.ft_per_unit, mhw, rules, tolerance_ft, depth, channels, docks, roots, screen_riparian_lines(rules))
 
 
 def lot_figures(
@@ -182,7 +187,7 @@ def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFr
 
 def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
     """Envelope figures of the lots ``lots`` (indices into ``polys``) worked as arrays, and the lots left over."""
-    rules, ft = work.rules, work.layers.ft_per_unit
+    rules, ft = work.rules, work.ft_per_unit
     cap_ft = rules.reach_cap_ft()
     max_reach = (cap_ft if np.isfinite(cap_ft) else FAR_WATER_FT) / ft
 
@@ -202,7 +207,7 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     the lots at once: with soundings the reach limit is found along each lot's
     axis (``axes``, unit vectors) from the middle of its band (Docks D(1)).
     """
-    rules, ft = work.rules, work.layers.ft_per_unit
+    rules, ft = work.rules, work.ft_per_unit
     cap_ft = rules.reach_cap_ft()
     frontage_ft = shapely.length(frontages) * ft
     setback_ft = rules.required_setback_ft(frontage_ft)
@@ -249,7 +254,7 @@ def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFram
     be drawn (bad data, a geometry GEOS cannot work) gets a row saying why
     (:func:`~dockreview.batch.kernel.not_reviewed`).
     """
-    ft = work.layers.ft_per_unit
+    ft = work.ft_per_unit
     drawn, rows = [], []
     for i in lots:
         poly = polys[i]

@@ -128,6 +128,18 @@ def dock_roots(docks, mhw) -> np.ndarray:
     return shapely.get_point(shapely.shortest_line(docks, mhw), 0)
 
 
+def as_tree(geoms) -> shapely.STRtree:
+    """``geoms`` in an STRtree: ``geoms`` itself when it is one already.
+
+    Examples
+    --------
+    >>> tree = as_tree([shapely.Point(0, 0), shapely.Point(5, 5)])
+    >>> as_tree(tree) is tree, len(tree)
+    (True, 2)
+    """
+    return geoms if isinstance(geoms, shapely.STRtree) else shapely.STRtree(np.asarray(geoms, dtype=object))
+
+
 def docks_on_lot(parcels, zones, frontages, roots, tolerance):
     """Pairs (dock, lot) of docks that stand on a lot: their landward end lies on it or its water (Docks A).
 
@@ -142,8 +154,8 @@ def docks_on_lot(parcels, zones, frontages, roots, tolerance):
     ----------
     parcels, zones, frontages : array of geometries
         Per lot: the parcel, its water (:attr:`Riparian.zone`) and its frontage.
-    roots : array of Points
-        Per dock: its landward end.
+    roots : array of Points, or their STRtree
+        Per dock: its landward end (a tree built once serves many calls).
     tolerance : float
         The MHW tolerance (units).
 
@@ -153,7 +165,7 @@ def docks_on_lot(parcels, zones, frontages, roots, tolerance):
     """
     if roots is None or len(roots) == 0:
         return np.empty(0, dtype=int), np.empty(0, dtype=int)
-    tree = shapely.STRtree(np.asarray(roots, dtype=object))
+    tree = as_tree(roots)
     pairs = [
         tree.query(np.asarray(parcels, dtype=object), predicate="intersects"),
         tree.query(np.asarray(frontages, dtype=object), predicate="dwithin", distance=tolerance),
@@ -179,13 +191,16 @@ def obstacle_pairs(bands, channels, docks, own_lot, own_dock, clearances) -> Obs
     docks; a None clearance keeps the band clear of nothing in that layer. An
     obstacle counts for a lot when it lies within its clearance of the lot's
     band; the lot's own docks do not count. Each obstacle is buffered once.
+    ``channels`` and ``docks`` may be given as their STRtrees (built once for
+    many calls).
     """
     lots, geoms, zones, kind, index = [], [], [], [], []
     for k, (layer, clearance) in enumerate(zip((channels, docks), clearances)):
         if layer is None or len(layer) == 0 or clearance is None:
             continue
-        layer = np.asarray(layer, dtype=object)
-        near_lot, near_obj = shapely.STRtree(layer).query(bands, predicate="dwithin", distance=clearance)
+        tree = as_tree(layer)
+        layer = tree.geometries
+        near_lot, near_obj = tree.query(bands, predicate="dwithin", distance=clearance)
         if k == 1 and len(own_lot):
             keep = ~np.isin(near_lot * len(layer) + near_obj, own_lot * len(layer) + own_dock)
             near_lot, near_obj = near_lot[keep], near_obj[keep]
