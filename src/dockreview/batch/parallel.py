@@ -15,6 +15,9 @@ in this process.
 from __future__ import annotations
 
 import collections
+import contextlib
+import ctypes
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -37,6 +40,28 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def shared_with_forks():
+    """Keep what this process holds shared with the workers it forks, for as long as they run.
+
+    Before the workers fork, the heap this process has freed is given back to
+    the system (glibc's ``malloc_trim``; elsewhere nothing), or every worker
+    would inherit it and copy each page of it that it reuses; and the objects
+    left are frozen out of the garbage collector (:func:`gc.freeze`), whose
+    passes would otherwise write to every geometry's header in every process
+    and so copy the pages of a county's shore and docks into each of them.
+    They are unfrozen when the workers are done.
+    """
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # no glibc
+        ctypes.CDLL(None).malloc_trim(0)
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def hilbert_order(geoms: np.ndarray) -> np.ndarray:
@@ -89,7 +114,7 @@ def imap_chunks(fn: Callable, shared, chunks: Iterable, *, workers: int) -> Iter
         return
     _SHARED = shared
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with shared_with_forks(), ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
             pending: collections.deque = collections.deque()
             for chunk in chunks:
                 pending.append(pool.submit(_run, (fn, chunk)))

@@ -9,8 +9,11 @@ parcels are read ``batch_size`` at a time in the layer's order
 (:func:`~dockreview.batch.layers.parcel_batches`), each batch is screened by
 the screen's own :func:`~dockreview.batch.table.screen_tables` in a worker
 process (:func:`~dockreview.batch.parallel.imap_chunks`), and its rows are
-appended to the GeoPackage and the CSV as they come back, in order. The
-indexed shore is built once, before the workers start, and shared by them.
+appended to the GeoPackage and the CSV as they come back, in order. What
+the batches share -- the indexed shore, the obstacles, the rules -- is built
+once (:func:`plan_screen`) before the workers fork, and shared by them; the
+layers as read can be let go once the plan is made, so that neither they nor
+the heap they held are carried into the workers.
 
 A GeoParquet output is written whole at the end (its rows are then held, but
 the parcels as read are not).
@@ -36,13 +39,24 @@ from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.outputs.files import atomic_path, rounded_table, write_polygon_layer
 from dockreview.rules import RuleSet
 
-#: Parcels read, screened and written at a time (about 150 MB of a worker's memory).
-BATCH_PARCELS = 20_000
+#: Parcels read, screened and written at a time, at most (about 150 MB of a worker's memory).
+BATCH_PARCELS = 5_000
+#: Batches each worker is given at least, when the layer is small enough (so that the workers share the work evenly) ...
+BATCHES_PER_WORKER = 4
+#: ... unless that would make batches smaller than this.
+MIN_BATCH_PARCELS = 1_000
 
 
 @dataclass(frozen=True)
-class _Shared:
-    """What every batch shares, built once in this process before the workers fork."""
+class ScreenPlan:
+    """What every batch of a streamed screen shares, built once before the workers fork.
+
+    It keeps what the batches need and nothing of the layers as read: the
+    indexed shore, the obstacles and the docks' landward ends
+    (:func:`~dockreview.batch.figures.shore_work`), the rules, the table's
+    options, the navigable depth, and where the parcels are. The layers it was
+    planned from may be let go once it is made.
+    """
 
     layers: ScreenLayers
     rules: RuleSet
@@ -50,27 +64,56 @@ class _Shared:
     depth: object
     work: object
 
+    def parcel_count(self) -> int:
+        """How many parcel features the layer holds (its metadata)."""
+        return self.layers.parcel_count()
 
-def screen_to_file(
-    layers: ScreenLayers, output: str | Path, *, profile=None, id_field: str | None = None, class_field: str | None = None,
+
+def plan_screen(
+    layers: ScreenLayers, *, profile=None, id_field: str | None = None, class_field: str | None = None,
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
-    draft_ft: float | None = None, float_extent_ft: float = 0.0, workers: int | None = None, progress: bool | None = None,
-    batch_size: int = BATCH_PARCELS,
-) -> tuple[dict[str, int], Path, Path]:
-    """Screen the parcels left on disk (``layers.parcels_source``) a batch at a time, and write the screen's files.
+    draft_ft: float | None = None, float_extent_ft: float = 0.0,
+) -> ScreenPlan:
+    """The plan of a streamed screen of ``layers`` (parcels left on disk), its settings as :func:`~dockreview.batch.screen.screen` takes them.
 
     Parameters
     ----------
     layers : ScreenLayers
         From :func:`~dockreview.batch.layers.read_screen_layers` with
         ``stream_parcels=True``.
+    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft
+        As :func:`~dockreview.batch.screen.screen` takes them.
+    """
+    rules, prepared, options, depth = prepare_screen(
+        layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+    )
+    work = shore_work(prepared, rules, tolerance_ft, depth)
+    where = ScreenLayers(None, None, None, None, prepared.crs, prepared.ft_per_unit, None, prepared.parcels_source)
+    return ScreenPlan(where, rules, options, depth, work)
+
+
+def screen_to_file(
+    plan: ScreenPlan, output: str | Path, *, workers: int | None = None, progress: bool | None = None,
+    batch_size: int = BATCH_PARCELS,
+) -> tuple[dict[str, int], Path, Path]:
+    """Screen the parcels left on disk a batch at a time, by ``plan`` (:func:`plan_screen`), and write the screen's files.
+
+    Parameters
+    ----------
+    plan : ScreenPlan
+        From :func:`plan_screen`.
     output : str or Path
         The ``.gpkg`` (or ``.parquet``) to write, as
         :func:`~dockreview.batch.screen.write_screen` writes it; the CSV beside it.
+    workers : int, optional
+        Processes screening batches at once (default: one per core).
+    progress : bool, optional
+        Show a progress bar (None: only on a terminal).
     batch_size : int
-        Parcels read and screened at a time.
-    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, workers, progress
-        As :func:`~dockreview.batch.screen.screen` takes them.
+        Parcels read and screened at a time, at most: a smaller layer is cut
+        into :data:`BATCHES_PER_WORKER` batches per worker (of at least
+        :data:`MIN_BATCH_PARCELS`), so that every worker has work.
 
     Returns
     -------
@@ -79,17 +122,15 @@ def screen_to_file(
     main, csv : Path
         The files written.
     """
-    rules, layers, options, depth = prepare_screen(
-        layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
-        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
-    )
-    shared = _Shared(layers, rules, options, depth, shore_work(layers, rules, tolerance_ft, depth))
-    columns = [c for c in dict.fromkeys((id_field, class_field)) if c is not None]
-    batches = _numbered(parcel_batches(layers, max(int(batch_size), 1), columns))
-    answers = imap_chunks(_batch_tables, shared, batches, workers=default_workers() if workers is None else max(int(workers), 1))
+    layers = plan.layers
+    workers = default_workers() if workers is None else max(int(workers), 1)
+    total = plan.parcel_count()
+    columns = [c for c in dict.fromkeys((plan.options.id_field, plan.options.class_field)) if c is not None]
+    batches = _numbered(parcel_batches(layers, batch_parcels(total, batch_size, workers=workers), columns))
+    answers = imap_chunks(_batch_tables, plan, batches, workers=workers)
     disable = False if progress else (None if progress is None else True)
     label = f"parcels layer {layers.parcels_source}"
-    with tqdm(total=layers.parcel_count(), desc="screen", unit="parcel", disable=disable) as bar:
+    with tqdm(total=total, desc="screen", unit="parcel", disable=disable) as bar:
         if is_parquet(output):
             counts, main, csv = _write_whole(answers, Path(output), bar, label)
         else:
@@ -100,6 +141,18 @@ def screen_to_file(
     return shown_counts(counts), main, csv
 
 
+def batch_parcels(total: int, batch_size: int, *, workers: int) -> int:
+    """Parcels to a batch: ``batch_size`` at most, and few enough that every worker has :data:`BATCHES_PER_WORKER` batches.
+
+    Examples
+    --------
+    >>> batch_parcels(1_000_000, 20_000, workers=2), batch_parcels(20_000, 20_000, workers=2), batch_parcels(500, 20_000, workers=2)
+    (20000, 2500, 1000)
+    """
+    spread = -(-int(total) // (BATCHES_PER_WORKER * max(int(workers), 1)))
+    return max(1, min(int(batch_size), max(spread, MIN_BATCH_PARCELS)))
+
+
 def _numbered(batches):
     """Each batch with the row number of its first parcel in the layer."""
     start = 0
@@ -108,13 +161,13 @@ def _numbered(batches):
         start += len(frame)
 
 
-def _batch_tables(shared: _Shared, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, int]:
+def _batch_tables(plan: ScreenPlan, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, int]:
     """The parcel table and envelopes of one batch (its rows numbered from ``start``), and how many parcels were repaired."""
     start, frame = job
     frame, repaired = repair_parcels(frame)
-    batch = replace(shared.layers, parcels=frame.reset_index(drop=True), parcels_source=None)
+    batch = replace(plan.layers, parcels=frame.reset_index(drop=True), parcels_source=None)
     table, envelopes = screen_tables(
-        batch, shared.rules, shared.options, shared.depth, row_ids=start + np.arange(len(frame)), work=shared.work,
+        batch, plan.rules, plan.options, plan.depth, row_ids=start + np.arange(len(frame)), work=plan.work,
     )
     return table, envelopes, repaired
 

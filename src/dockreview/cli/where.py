@@ -14,7 +14,7 @@ import click
 
 from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, write_screen
-from dockreview.batch.stream import BATCH_PARCELS, screen_to_file
+from dockreview.batch.stream import BATCH_PARCELS, plan_screen, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
 from dockreview.cli.options import (
     check_gpkg_path,
@@ -199,13 +199,15 @@ def screen_command(
     qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
     settings = dict(
         profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
-        tolerance_ft=tolerance_ft, dock_id_field=dock_id_field, progress=progress_shown(ctx, progress), draft_ft=draft_ft,
-        float_extent_ft=float_extent_ft, workers=workers,
+        tolerance_ft=tolerance_ft, dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
     )
+    running = dict(progress=progress_shown(ctx, progress), workers=workers)
     if streamed:
-        summary, gpkg, csv = screen_to_file(layers, output, batch_size=batch_size, **settings)
+        plan = plan_screen(layers, **settings)
+        del layers  # the plan keeps what the batches share; the layers as read go before the workers fork
+        summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, **running)
     else:
-        result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings)
+        result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings, **running)
         gpkg, csv = write_screen(result, output)
         summary = result.summary()
     for key, value in summary.items():
