@@ -49,8 +49,8 @@ COLLINEAR_UNITS = 1e-6
 #: Parts of a multipart parcel within this many units of the nearest one's distance to the MHW line tie.
 #: The lot's water is shrunk by this much (ft) before asking whether another shore crosses it.
 ZONE_SHRINK_FT = 0.01
-#: Shapely type id of a Polygon.
-POLYGON = 3
+#: Shapely type ids of a LineString, a Polygon and a MultiLineString.
+LINESTRING, POLYGON, MULTILINESTRING = 1, 3, 5
 #: What the single-lot functions raise on a lot they cannot review: bad data (DockReviewError), GEOS on
 #: a geometry it cannot work (ShapelyError), and numpy on a degenerate one (ValueError, IndexError).
 LOT_ERRORS = (DockReviewError, shapely.errors.ShapelyError, ValueError, IndexError)
@@ -79,10 +79,9 @@ class MhwIndex:
     """
 
     def __init__(self, mhw: shapely.Geometry) -> None:
-        parts = np.array([p for p in shapely.get_parts(mhw) if shapely.length(p) > 0], dtype=object)
-        self.closed = shapely.is_closed(parts)
-        self.part_length = shapely.length(parts)
-        self.xy, part_of, along = _vertices_along(parts)
+        self.xy, part_of, along, first_of_part, last_of_part = _vertices_along(mhw)
+        self.closed = (self.xy[first_of_part] == self.xy[last_of_part]).all(axis=1)
+        self.part_length = along[last_of_part]
         self.key_scale = float(along.max()) + 1.0 if len(along) else 1.0
         self.key = part_of * self.key_scale + along
         first, end = _pieces(part_of)
@@ -156,15 +155,38 @@ class MhwIndex:
         return shapely.linestrings(coords, indices=line)
 
 
-def _vertices_along(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The vertices of the parts in turn, the part of each, and each one's distance along its part (units)."""
-    xy, part_of = shapely.get_coordinates(parts, return_index=True)
-    step = np.r_[0.0, np.hypot(*np.diff(xy, axis=0).T)]
-    starts = np.r_[True, part_of[1:] != part_of[:-1]]
-    step[starts] = 0.0
-    along = np.cumsum(step)
-    along -= np.repeat(along[starts], np.diff(np.r_[np.flatnonzero(starts), len(xy)]))
-    return xy, part_of, along
+def _vertices_along(mhw: shapely.Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The vertices of the line's parts of some length, part after part: their coordinates, the part of each and
+    each one's distance along its part (units); and each part's first and last vertex.
+
+    Read from the line's coordinates (:func:`shapely.to_ragged_array`), without a copy of each part as a geometry.
+
+    Examples
+    --------
+    >>> xy, part, along, first, last = _vertices_along(shapely.MultiLineString([[(0, 0), (3, 4), (3, 5)], [(9, 9), (9, 9)], [(0, 9), (1, 9)]]))
+    >>> part.tolist(), along.tolist(), first.tolist(), last.tolist()
+    ([0, 0, 0, 1, 1], [0.0, 5.0, 6.0, 0.0, 1.0], [0, 3], [2, 4])
+    """
+    if shapely.get_type_id(mhw) not in (LINESTRING, MULTILINESTRING):  # a collection: its lines
+        mhw = shapely.multilinestrings([p for p in shapely.get_parts(mhw) if shapely.get_type_id(p) == LINESTRING])
+    _, xy, offsets = shapely.to_ragged_array([mhw], include_z=False)
+    count = np.diff(offsets[0]).astype(np.int64)
+    first = offsets[0][:-1].astype(np.int64)
+    part_of = np.repeat(np.arange(len(count), dtype=np.int32), count)
+    along = np.zeros(len(xy))
+    if len(xy):
+        np.hypot(np.subtract(xy[1:, 0], xy[:-1, 0]), np.subtract(xy[1:, 1], xy[:-1, 1]), out=along[1:])
+        along[first[count > 0]] = 0.0
+        np.cumsum(along, out=along)
+        along -= along[first][part_of]
+    ends = np.r_[along, 0.0][np.where(count > 0, first + count - 1, len(xy))]  # each part's length (0 when empty)
+    keep = ends > 0  # a part of no length is no shore
+    if not keep.all():
+        vertex = keep[part_of]
+        xy, along, count = xy[vertex], along[vertex], count[keep]
+        part_of = np.repeat(np.arange(len(count), dtype=np.int32), count)
+        first = np.cumsum(count) - count
+    return xy, part_of, along, first, first + count - 1
 
 
 def _linestrings(xy: np.ndarray, first: np.ndarray, last: np.ndarray, block: int = PIECES_AT_ONCE) -> np.ndarray:
