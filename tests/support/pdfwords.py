@@ -3,15 +3,20 @@
 pypdf's text visitor gives every line of text with its matrix (where it starts
 and which way it runs) and its font size; its length is the font's advance for
 those characters at that size (DejaVu Sans, regular or bold as the PDF's font
-names it, measured by matplotlib's font metrics), its height the font size. A box
-is returned as its four corners in PDF points, with the page's media box.
+names it, measured by matplotlib's font metrics; PDF's own Helvetica by its Adobe
+font metrics, set without kerning), its height the font size. A box is returned
+as its four corners in PDF points, with the page's media box.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
+import matplotlib
 import numpy as np
+from matplotlib._afm import AFM
 from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextToPath
 from pypdf import PdfReader
@@ -25,6 +30,7 @@ class Words:
     text: str
     corners: np.ndarray  # (4, 2), PDF points
     media: tuple[float, float, float, float]
+    font: str = ""  # the PDF's name of the font it is set in (its /BaseFont)
 
     def inside(self, margin: float = 0.0) -> bool:
         x0, y0, x1, y1 = self.media
@@ -33,7 +39,16 @@ class Words:
                     and (c[:, 1] >= y0 + margin - 0.01).all() and (c[:, 1] <= y1 - margin + 0.01).all())
 
 
-def _width(text: str, size: float, bold: bool) -> float:
+@lru_cache(maxsize=2)
+def _helvetica(bold: bool) -> AFM:
+    with open(Path(matplotlib.get_data_path(), "fonts", "pdfcorefonts", "Helvetica-Bold.afm" if bold else "Helvetica.afm"), "rb") as f:
+        return AFM(f)
+
+
+def _width(text: str, size: float, bold: bool, helvetica: bool = False) -> float:
+    if helvetica:  # drawn as one string, glyph after glyph, without kerning
+        font = _helvetica(bold)
+        return sum(font.get_str_bbox_and_descent(" " if c == "\u00a0" else c)[2] for c in text) * size / 1000.0
     props = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal", size=size)
     width, _, _ = _MEASURE.get_text_width_height_descent(text, props, ismath=False)
     return float(width)
@@ -54,12 +69,12 @@ def words(path) -> list[Words]:
             along = np.array([a, b]) / max(np.hypot(a, b), 1e-12)
             up = np.array([c, d]) / max(np.hypot(c, d), 1e-12)
             scale = float(np.hypot(a, b))
-            length = _width(text.rstrip("\n"), size, "Bold" in name) * scale
+            length = _width(text.rstrip("\n"), size, "Bold" in name, "Helvetica" in name) * scale
             origin = np.array([e, f])
             low, high = -0.25 * size * scale, 0.8 * size * scale
             corners = np.array([origin + up * low, origin + along * length + up * low,
                                 origin + along * length + up * high, origin + up * high])
-            out.append(Words(index, text.strip(), corners, media))
+            out.append(Words(index, text.strip(), corners, media, name.lstrip("/")))
 
         page.extract_text(visitor_text=visit)
     return out

@@ -22,6 +22,7 @@ from dockreview.outputs.report import (
     PdfWriter,
     Section,
     margin,
+    page_font,
     pdf_pages,
     quantity,
     sections,
@@ -31,6 +32,7 @@ from dockreview.outputs.report import (
     write_report,
 )
 from support.paths import DATA
+from support.pdfwords import words
 from support.samples import SITES, reviewed
 
 CHECK_HEADER = "section check rule required proposed margin status finding"
@@ -284,6 +286,33 @@ def test_pdf_first_page_is_the_vector_exhibit(tmp_path):
     assert data.startswith(b"%PDF") and len(re.findall(rb"/Type /Page\b", data)) == len(saved)
     assert b"/Subtype /Image" not in data
     assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]
+
+
+def test_pdf_text_pages_are_set_in_helvetica_every_word_in_its_column(pdf):
+    path, pages = pdf
+    found = [w for w in words(path) if w.page >= 2]
+    assert len(found) > 200 and {w.font for w in found} == {"Helvetica", "Helvetica-Bold"}  # nothing embedded
+    outside = [(w.page, w.text) for w in found if not w.inside(margin=4.0)]
+    assert not outside, outside
+    # no line of a cell runs into the next column: boxes on one line of a page do not overlap
+    for page in {w.page for w in found}:
+        boxes = [(w.text, w.corners[:, 0].min(), w.corners[:, 0].max(), w.corners[:, 1].min(), w.corners[:, 1].max())
+                 for w in found if w.page == page]
+        for i, (a, ax0, ax1, ay0, ay1) in enumerate(boxes):
+            for b, bx0, bx1, by0, by1 in boxes[i + 1:]:
+                same_line = min(ay1, by1) - max(ay0, by0) > 0.5 * (ay1 - ay0)
+                assert not (same_line and min(ax1, bx1) - max(ax0, bx0) > 0.5), (page, a, b)
+
+
+def test_pdf_text_pages_set_other_characters_in_an_embedded_font(tmp_path):
+    base = reviewed("straight-t-float")
+    manifest = dataclasses.replace(base.site.manifest, name="Łódź Marina → Pier 2")  # Ł, ź and → are not in code page 1252
+    path = tmp_path / "report.pdf"
+    write_report(dataclasses.replace(base, site=dataclasses.replace(base.site, manifest=manifest)), path)
+    found = [w for w in words(path) if w.page >= 2]
+    assert found and not any("Helvetica" in w.font for w in found)
+    assert "Łódź Marina → Pier 2" in pypdf.PdfReader(path).pages[2].extract_text()
+    assert page_font(["Dock review: 27 Example Ave", "-140.0 sq ft \u2212 one lift"]).core
 
 
 def _layout(filler_lines: int, table_rows: int, page: str = "letter"):

@@ -44,7 +44,7 @@ from dockreview.outputs.report.content import (
 )
 from dockreview.outputs.report.html import SHORT_TABLE_ROWS, to_html
 from dockreview.outputs.report.markdown import to_markdown
-from dockreview.outputs.report.pdf import Chunk, PdfWriter, pdf_pages, text_pages, write_pdf
+from dockreview.outputs.report.pdf import Chunk, PageFont, PdfWriter, page_font, pdf_pages, text_pages, write_pdf
 from dockreview.outputs.report.words import COUNT_UNITS, UNIT_WORDS, in_words, quantity
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "SHORT_TABLE_ROWS",
     "UNIT_WORDS",
     "Chunk",
+    "PageFont",
     "PdfWriter",
     "Section",
     "finding",
@@ -64,6 +65,7 @@ __all__ = [
     "margin",
     "measurement_rows",
     "not_applicable_line",
+    "page_font",
     "pdf_pages",
     "proposed",
     "quantity",

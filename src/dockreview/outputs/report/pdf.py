@@ -4,7 +4,9 @@
 page, table headers repeated on each page a table runs onto, no heading left
 alone at the foot of a page and no page holding a single row of a table.
 :func:`text_pages` lays out a review's text pages, :func:`pdf_pages` gives every
-page of the report as a figure, and :func:`write_pdf` saves them.
+page of the report as a figure, and :func:`write_pdf` saves them. The text pages
+are set in PDF's own Helvetica when it prints every word of them, else in DejaVu
+Sans, embedded (:class:`PageFont`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+import matplotlib
 import matplotlib.pyplot as plt
+from matplotlib._afm import AFM  # the Adobe font metrics matplotlib's PDF backend sets the core fonts by
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.font_manager import FontProperties, findfont
 from matplotlib.ft2font import FT2Font, LoadFlags
@@ -45,50 +49,125 @@ _SIDE_IN = 0.5
 _UNBROKEN = ("margin", "features")
 
 
+#: Characters PDF's own fonts lack, and what the text pages print instead.
+_CORE_SUBSTITUTES = str.maketrans({"\u2212": "-"})
+
+
+@dataclass(frozen=True)
+class PageFont:
+    """The font the text pages are set in, how it is asked of matplotlib, and how wide a line of it is.
+
+    ``core``: PDF's own Helvetica, one of the fonts every PDF reader has, so
+    nothing is embedded and a page of tables is drawn in a fraction of the time
+    matplotlib takes over an embedded font's glyphs. It prints the characters of
+    Windows' code page 1252 (Latin-1 and typographic punctuation);
+    :func:`page_font` sets a report with any other character in DejaVu Sans,
+    embedded, instead. The exhibit and the evidence sheet keep DejaVu Sans:
+    their labels are placed by its metrics.
+
+    Examples
+    --------
+    >>> round(PageFont(core=True).width_pt("Docks D(1)", bold=False), 2), round(PageFont(core=False).width_pt("Docks D(1)", bold=False), 2)
+    (37.5, 42.77)
+    """
+
+    core: bool = True
+
+    @property
+    def rc(self) -> dict:
+        """The rcParams the pages are saved under."""
+        return {"pdf.use14corefonts": self.core}
+
+    def props(self, bold: bool = False) -> dict:
+        """The font keywords of a text on these pages (Helvetica's regular face is its medium weight)."""
+        if self.core:
+            return {"fontfamily": "Helvetica", "fontweight": "bold" if bold else "medium"}
+        return {"fontweight": "bold" if bold else "normal"}
+
+    def text(self, text: str) -> str:
+        """``text`` as these pages print it."""
+        return str(text).translate(_CORE_SUBSTITUTES) if self.core else str(text)
+
+    def width_pt(self, text: str, bold: bool) -> float:
+        """The width of ``text`` at :data:`_PDF_FONT` pt: each glyph's advance, summed.
+
+        Helvetica is set without kerning, so the sum is exact; DejaVu Sans is
+        kerned, and its sum is raised by :data:`_FIT`. Measured glyph by glyph:
+        laying out whole strings costs milliseconds each, and a report measures
+        thousands.
+        """
+        measure, cache = (_core_advances if self.core else _embedded_advances)(bool(bold))
+        width = 0.0
+        for char in self.text(text):
+            advance = cache.get(char)
+            if advance is None:
+                advance = cache[char] = measure(char)
+            width += advance
+        return width if self.core else width * _FIT
+
+
+def page_font(texts) -> PageFont:
+    """Helvetica (PDF's own) when it prints every one of ``texts``, else DejaVu Sans (embedded).
+
+    Examples
+    --------
+    >>> page_font(["§ 161-24 D(1)", "-140.0 sq ft \u2212 one lift"]).core, page_font(["Peconic Bay \u2192 north"]).core
+    (True, False)
+    """
+    try:
+        for text in texts:
+            PageFont(core=True).text(text).encode("cp1252")
+    except UnicodeEncodeError:
+        return PageFont(core=False)
+    return PageFont(core=True)
+
+
 @functools.lru_cache(maxsize=2)
-def _advances(bold: bool):
-    """The PDF font (DejaVu Sans, or matplotlib's default) at :data:`_PDF_FONT` pt, and a per-character width cache."""
+def _core_advances(bold: bool):
+    """Helvetica's advance of a character at :data:`_PDF_FONT` pt, from its Adobe font metrics; and a cache of them."""
+    name = "Helvetica-Bold.afm" if bold else "Helvetica.afm"
+    with open(Path(matplotlib.get_data_path(), "fonts", "pdfcorefonts", name), "rb") as handle:
+        metrics = AFM(handle)
+    scale = _PDF_FONT / 1000.0
+
+    def advance(char: str) -> float:  # a no-break space is printed as a space
+        return metrics.get_str_bbox_and_descent(" " if char == "\u00a0" else char)[2] * scale
+
+    return advance, {}
+
+
+@functools.lru_cache(maxsize=2)
+def _embedded_advances(bold: bool):
+    """DejaVu Sans (or matplotlib's default) at :data:`_PDF_FONT` pt: a character's advance, and a cache of them."""
     font = FT2Font(findfont(FontProperties(size=_PDF_FONT, weight="bold" if bold else "normal")))  # our own, not the shared cache's
     font.set_size(_PDF_FONT, 72)  # 72 dpi: one pixel is one point
-    return font, {}
+
+    def advance(char: str) -> float:
+        return font.load_char(ord(char), flags=LoadFlags.NO_HINTING).linearHoriAdvance / 65536.0
+
+    return advance, {}
 
 
-def _width_pt(text: str, bold: bool) -> float:
-    """The width of ``text`` in points, summed from the glyphs' advances (kerning ignored; :data:`_FIT` allows for it).
-
-    Measured glyph by glyph: laying out whole strings costs milliseconds each, and a report measures thousands.
-    """
-    font, cache = _advances(bool(bold))
-    width = 0.0
-    for char in text:
-        advance = cache.get(char)
-        if advance is None:
-            glyph = font.load_char(ord(char), flags=LoadFlags.NO_HINTING)
-            advance = cache[char] = glyph.linearHoriAdvance / 65536.0
-        width += advance
-    return width * _FIT
-
-
-#: Measured widths are raised by this much, for kerning and rounding in the renderer.
+#: Measured widths of an embedded (kerned) font are raised by this much, for kerning and rounding in the renderer.
 _FIT = 1.03
 
 
-def _wrap(text: str, width_in: float, *, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width_in``, measured with the font the PDF draws in."""
+def _wrap(text: str, width_in: float, font: PageFont, *, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width_in``, measured in the font the PDF draws it in."""
     limit = width_in * 72.0
     lines: list[str] = []
     for paragraph in str(text).split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if _width_pt(candidate, bold) <= limit or not line:
+            if font.width_pt(candidate, bold) <= limit or not line:
                 line = candidate
             else:
                 lines.append(line)
                 line = word
-            while _width_pt(line, bold) > limit and len(line) > 1:  # a word longer than the column: break it
+            while font.width_pt(line, bold) > limit and len(line) > 1:  # a word longer than the column: break it
                 cut = len(line)
-                while cut > 1 and _width_pt(line[:cut], bold) > limit:
+                while cut > 1 and font.width_pt(line[:cut], bold) > limit:
                     cut -= 1
                 lines.append(line[:cut])
                 line = line[cut:]
@@ -123,8 +202,9 @@ class PdfWriter:
     count from ``first_page``).
     """
 
-    def __init__(self, page: str, title: str, *, first_page: int = 2) -> None:
+    def __init__(self, page: str, title: str, *, first_page: int = 2, font: PageFont | None = None) -> None:
         self.size, self.title = PAGES[page], title
+        self.font = page_font([title]) if font is None else font
         self.first_page = first_page
         self.figures: list = []
         self.chunks: list[Chunk] = []
@@ -138,7 +218,8 @@ class PdfWriter:
         """Start a new text page (the first text page opens with the report's heading, the others with its running title)."""
         self.fig = plt.figure(figsize=self.size)
         if self.figures:  # the first text page opens with the report's own heading
-            self.fig.text(_SIDE_IN / self.size[0], 1 - 0.3 / self.size[1], self.title, fontsize=8, color="#57606a", va="top")
+            self.fig.text(_SIDE_IN / self.size[0], 1 - 0.3 / self.size[1], self.font.text(self.title), fontsize=8, color="#57606a",
+                          va="top", **self.font.props())
         self.figures.append(self.fig)
         self.y = self.size[1] - _TOP_IN
         self.fresh = True
@@ -154,9 +235,9 @@ class PdfWriter:
     def page_number(self) -> int:
         return self.first_page + len(self.figures) - 1
 
-    def _text(self, x_in: float, text: str, **kwargs) -> None:
+    def _text(self, x_in: float, text: str, *, bold: bool = False, **kwargs) -> None:
         w, h = self.size
-        self.fig.text(x_in / w, self.y / h, text, va="top", ha="left", **kwargs)
+        self.fig.text(x_in / w, self.y / h, self.font.text(text), va="top", ha="left", **self.font.props(bold), **kwargs)
         self.fresh = False
 
     # -- blocks
@@ -164,12 +245,12 @@ class PdfWriter:
         """A heading, moved to a new page unless ``keep_with`` inches of what follows fit below it."""
         self._ensure(_HEADING_IN + keep_with)
         self.y -= 0.08
-        self._text(_SIDE_IN, text, fontsize=size, fontweight="bold")
+        self._text(_SIDE_IN, text, fontsize=size, bold=True)
         self.headings.append((text, self.page_number))
         self.y -= _HEADING_IN - 0.08
 
     def paragraph_lines(self, text: str) -> list[str]:
-        return _wrap(text, self.size[0] - 2 * _SIDE_IN)
+        return _wrap(text, self.size[0] - 2 * _SIDE_IN, self.font)
 
     def paragraph(self, text: str, *, colour: str = "black") -> None:
         lines = self.paragraph_lines(text)
@@ -182,10 +263,10 @@ class PdfWriter:
         """The report's header: each fact's name in bold, its text wrapped beside it."""
         key_in = 1.5
         for key, value in pairs:
-            lines = _wrap(value, self.size[0] - 2 * _SIDE_IN - key_in)
+            lines = _wrap(value, self.size[0] - 2 * _SIDE_IN - key_in, self.font)
             height = len(lines) * _LINE_IN + 0.03
             self._ensure(height)
-            self._text(_SIDE_IN, key, fontsize=_PDF_FONT, fontweight="bold")
+            self._text(_SIDE_IN, key, fontsize=_PDF_FONT, bold=True)
             self._text(_SIDE_IN + key_in, "\n".join(lines), fontsize=_PDF_FONT, color=colours.get(key, "black"), linespacing=1.3)
             self.y -= height
         self.y -= 0.1
@@ -197,8 +278,8 @@ class PdfWriter:
         status_at = section.columns.index("status") if "status" in section.columns else None
         floor = []
         for i, column in enumerate(section.columns):
-            body = max((_width_pt(word, i == status_at) for row in self._cells(section) for word in row[i].split(" ")), default=0.0)
-            head = max((_width_pt(word, True) for word in column.split(" ")), default=0.0)
+            body = max((self.font.width_pt(word, i == status_at) for row in self._cells(section) for word in row[i].split(" ")), default=0.0)
+            head = max((self.font.width_pt(word, True) for word in column.split(" ")), default=0.0)
             floor.append(max(body, head) / 72.0 + _CELL_PAD_IN + 0.02)
         share = [usable * w / sum(weights) for w in weights]
         if sum(floor) >= usable:
@@ -226,7 +307,7 @@ class PdfWriter:
         status_at = section.columns.index("status") if "status" in section.columns else None
 
         def layout(cells, *, bold: bool = False) -> _Row:
-            wrapped = [_wrap(str(c), w - _CELL_PAD_IN, bold=bold or i == status_at) for i, (c, w) in enumerate(zip(cells, columns))]
+            wrapped = [_wrap(str(c), w - _CELL_PAD_IN, self.font, bold=bold or i == status_at) for i, (c, w) in enumerate(zip(cells, columns))]
             height = max(len(lines) for lines in wrapped) * _LINE_IN + 0.06
             return _Row(wrapped, height, None if bold or status_at is None else cells[status_at])
 
@@ -276,8 +357,7 @@ class PdfWriter:
         for i, (lines, width) in enumerate(zip(row.cells, columns)):
             is_status = i == status_at and not bold
             colour = STATUS_COLOURS.get(row.status, "black") if is_status else "black"
-            self._text(x, "\n".join(lines), fontsize=_PDF_FONT, color=colour, linespacing=1.3,
-                       fontweight="bold" if bold or is_status else "normal")
+            self._text(x, "\n".join(lines), fontsize=_PDF_FONT, color=colour, linespacing=1.3, bold=bold or is_status)
             x += width
         self.y -= row.height
         w, h = self.size
@@ -289,7 +369,8 @@ class PdfWriter:
         total = len(pages)
         for number, fig in enumerate(pages, start=1):
             w, h = fig.get_size_inches()
-            fig.text(1 - _SIDE_IN / w, 0.1 / h, f"page {number} of {total}", ha="right", va="bottom", fontsize=7.5, color="#57606a")
+            props = self.font.props() if fig in self.figures else {}
+            fig.text(1 - _SIDE_IN / w, 0.1 / h, f"page {number} of {total}", ha="right", va="bottom", fontsize=7.5, color="#57606a", **props)
         return pages
 
     def close(self) -> None:
@@ -303,13 +384,19 @@ def text_pages(review, *, page: str = "letter", all_checks: bool = False, first_
 
     ``first_page`` is the number of the first text page (after the exhibit and
     the Board evidence sheet). The writer's :attr:`~PdfWriter.headings` and
-    :attr:`~PdfWriter.chunks` say where each heading and each piece of a table went.
+    :attr:`~PdfWriter.chunks` say where each heading and each piece of a table went;
+    its :attr:`~PdfWriter.font` is the one that prints every word of them (:func:`page_font`).
     """
-    writer = PdfWriter(page, f"Dock review: {review.site.name} - parcel {review.site.parcel_id}", first_page=first_page)
+    title = f"Dock review: {review.site.name} - parcel {review.site.parcel_id}"
+    facts, parts = header(review), sections(review, all_checks=all_checks)
+    words = [title, *(t for pair in facts for t in pair)]
+    for section in parts:
+        words += [section.title, section.text, section.note, *section.columns, *(c for row in section.rows for c in row)]
+    writer = PdfWriter(page, title, first_page=first_page, font=page_font(words))
     writer.new_page()
     writer.heading(f"Dock review: {review.site.name}", size=13)
-    writer.facts(header(review), {"Verdict": VERDICT_COLOURS.get(review.verdict, "black")})
-    for section in sections(review, all_checks=all_checks):
+    writer.facts(facts, {"Verdict": VERDICT_COLOURS.get(review.verdict, "black")})
+    for section in parts:
         head, rows = writer.table_rows(section) if section.rows else (None, [])
         keep = len(writer.paragraph_lines(section.text)) * _LINE_IN + 0.12 if section.text else 0.0
         if rows:
@@ -325,20 +412,30 @@ def text_pages(review, *, page: str = "letter", all_checks: bool = False, first_
     return writer
 
 
-def pdf_pages(review, *, page: str = "letter", all_checks: bool = False) -> list:
-    """Every page of the PDF report as a figure, numbered: the exhibit, the Board evidence sheet, the text pages."""
+def _pages(review, *, page: str, all_checks: bool) -> tuple[list, PdfWriter]:
+    """Every page of the report as a figure, numbered, and the writer of its text pages."""
     exhibit, _ = plot_review(review, page=page)
     sheet, _ = plot_evidence(review, page=page)
-    return text_pages(review, page=page, all_checks=all_checks).number([exhibit, sheet])
+    writer = text_pages(review, page=page, all_checks=all_checks)
+    return writer.number([exhibit, sheet]), writer
+
+
+def pdf_pages(review, *, page: str = "letter", all_checks: bool = False) -> list:
+    """Every page of the PDF report as a figure, numbered: the exhibit, the Board evidence sheet, the text pages."""
+    return _pages(review, page=page, all_checks=all_checks)[0]
 
 
 def write_pdf(review, path: Path, *, page: str = "letter", all_checks: bool = False) -> int:
-    """The report as PDF: the exhibit and the Board evidence sheet (vectors) on pages 1 and 2, the tables after; returns the page count."""
+    """The report as PDF: the exhibit and the Board evidence sheet (vectors) on pages 1 and 2, the tables after; returns the page count.
+
+    The text pages are saved in their own font (:attr:`PdfWriter.font`).
+    """
     with PdfPages(path, metadata={"Title": f"Dock review: {review.site.name}", "Creator": f"dockreview {__version__}"}) as pdf:
-        pages = pdf_pages(review, page=page, all_checks=all_checks)
+        pages, writer = _pages(review, page=page, all_checks=all_checks)
         try:
             for fig in pages:
-                pdf.savefig(fig)
+                with matplotlib.rc_context(writer.font.rc if fig in writer.figures else {}):
+                    pdf.savefig(fig)
         finally:
             for fig in pages:
                 plt.close(fig)
