@@ -30,7 +30,14 @@ from shapely.geometry.base import BaseGeometry
 from dockreview.outputs.reading import check_of
 from dockreview.outputs.sheet.draw import arrow, px
 from dockreview.outputs.sheet.labels import Placer, leader, leader_candidates, polyline_candidates
-from dockreview.outputs.sheet.linework import ON_LINE_TOLERANCE_PT, SAMPLE_PT, drawn_segments, on_line, px_of
+from dockreview.outputs.sheet.linework import (
+    ON_LINE_TOLERANCE_PT,
+    SAMPLE_PT,
+    drawn_segments,
+    on_line,
+    px_of,
+    segment_tree,
+)
 from dockreview.outputs.style import BACKING, COLOURS
 from dockreview.rules.base import AT_LEAST, AT_MOST, FAIL, PASS, WAIVED
 
@@ -293,6 +300,7 @@ class _Lines:
         fig = ax.figure
         self.ax, self.to_display = ax, ax.transData.transform
         self.segments = drawn_segments(ax)
+        self._tree = None
         self.tolerance, self.step = px_of(fig, ON_LINE_TOLERANCE_PT), px_of(fig, SAMPLE_PT)
         self.pt = px_of(fig, 1.0)
         self.frame = shapely.box(*ax.bbox.extents).buffer(-px_of(fig, 4.0))
@@ -305,7 +313,7 @@ class _Lines:
         line = shapely.LineString(xy)
         if not self.frame.contains(line):
             return math.inf
-        cost = ON_LINE_COST * on_line(xy, self.segments, self.tolerance, self.step) / self.pt
+        cost = ON_LINE_COST * on_line(xy, self.segments, self.tolerance, self.step, tree=self.tree) / self.pt
         if self.dock is not None:
             cost += 2.0 * shapely.length(shapely.intersection(line, self.dock)) / self.pt
         cost += 0.5 * sum(1 for other in self.placed if line.crosses(other))
@@ -320,12 +328,20 @@ class _Lines:
         xy = self.to_display(np.asarray(xy_data, dtype=float))
         self.placed.append(shapely.LineString(xy))
         self.segments = np.concatenate([self.segments, np.stack([xy[:-1], xy[1:]], axis=1)])
+        self._tree = None
+
+    @property
+    def tree(self) -> shapely.STRtree:
+        """The line work's segments in a tree, built once for every dimension tried until the next is drawn."""
+        if self._tree is None:
+            self._tree = segment_tree(self.segments)
+        return self._tree
 
     def runs_on_lines(self, xy_data: np.ndarray) -> bool:
         """Whether a short line (an extension line) runs on line work already drawn for most of its length."""
         xy = self.to_display(np.asarray(xy_data, dtype=float))
         length = float(np.hypot(*(xy[-1] - xy[0])))
-        return length <= self.tolerance or on_line(xy, self.segments, self.tolerance, self.step) >= 0.8 * length
+        return length <= self.tolerance or on_line(xy, self.segments, self.tolerance, self.step, tree=self.tree) >= 0.8 * length
 
 
 def _draw_arrow(ax, ends: np.ndarray, colour: str, key: str, lines: _Lines) -> None:
