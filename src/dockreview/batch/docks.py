@@ -36,13 +36,10 @@ from scipy.sparse.csgraph import connected_components
 from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
 from dockreview.geometry.dock import FIXED_DOCK
-from dockreview.geometry.width import max_width
+from dockreview.geometry.width import is_rectangle, max_width
 from dockreview.measure.compute import FLOAT_CONTACT_FT, FLOAT_LAYOUT_DEG, REACH_STEP_FT
 from dockreview.measure.envelope import docks_on_lot
 
-#: An outline whose area is within this share of its minimum rotated rectangle's is that rectangle: its every
-#: cross-section is within this share of the rectangle's short side, the width Docks D(2)(b) limits.
-RECTANGLE_SHARE = 1e-6
 #: The greatest reach of a dock's part is found to within this many feet.
 DOCK_REACH_TOLERANCE_FT = 1e-4
 
@@ -191,9 +188,10 @@ def _widths(fixed: np.ndarray) -> np.ndarray:
     """The widest walkway or ramp of each dock: a rectangle's short side, else :func:`max_width` (0 without one).
 
     A rectangle is a polygon of four corners at right angles, or one whose area
-    is that of its minimum rotated rectangle (to :data:`RECTANGLE_SHARE`):
-    every cross-section of it is at most that rectangle's short side, and one is
-    the short side, as :func:`~dockreview.geometry.width.strip_width` finds it.
+    is that of its minimum rotated rectangle
+    (:func:`~dockreview.geometry.width.is_rectangle`): every cross-section of
+    it is at most that rectangle's short side, and one is the short side, as
+    :func:`~dockreview.geometry.width.strip_width` finds it.
     """
     out = np.zeros(len(fixed))
     some = np.flatnonzero(~shapely.is_empty(fixed))
@@ -216,7 +214,7 @@ def _widths(fixed: np.ndarray) -> np.ndarray:
     rest = np.flatnonzero(~square)
     if len(rest):
         _, _, short = _rect_axes(geoms[rest])
-        rect = polygon[rest] & (shapely.area(geoms[rest]) >= (1.0 - RECTANGLE_SHARE) * shapely.area(shapely.oriented_envelope(geoms[rest])))
+        rect = is_rectangle(geoms[rest])
         out[some[rest[rect]]] = short[rect]
         for i in some[rest[~rect]]:
             out[i] = max_width(fixed[i])

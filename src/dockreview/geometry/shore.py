@@ -23,8 +23,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components, dijkstra
 from shapely import LineString, Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import substring
@@ -183,11 +181,18 @@ def prepare_shore(mhw: BaseGeometry, ring: LineString, tolerance: float) -> Shor
     return bridge_along(node_pieces(mhw, tolerance), ring, tolerance)
 
 
-def _graph(edges: list[np.ndarray]):
-    """Nodes, per-edge node pairs and the weighted adjacency of polyline ``edges``."""
+def _nodes(edges: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The nodes of polyline ``edges`` (their ends, to :data:`NODE_DECIMALS`) and each edge's pair of nodes."""
     ends = np.round(np.array([[*e[0], *e[-1]] for e in edges]).reshape(-1, 2), NODE_DECIMALS)
     nodes, index = np.unique(ends, axis=0, return_inverse=True)
-    index = index.reshape(-1, 2)
+    return nodes, index.reshape(-1, 2)
+
+
+def _graph(edges: list[np.ndarray]):
+    """Nodes, per-edge node pairs and the weighted adjacency of polyline ``edges``."""
+    from scipy.sparse import coo_matrix  # the graph's modules are loaded when a network has one to walk
+
+    nodes, index = _nodes(edges)
     weights = np.maximum([np.hypot(*np.diff(e, axis=0).T).sum() for e in edges], 1e-12)
     graph = coo_matrix((weights, (index[:, 0], index[:, 1])), shape=(len(nodes), len(nodes))).tocsr()
     return nodes, index, graph
@@ -198,9 +203,23 @@ def branches(parts: list[LineString], shore: int) -> set[int]:
 
     The shore is the shortest way along the network between its two ends
     farthest apart (pieces ending nowhere); every other piece of that network
-    has water on both sides, so it cannot tell land from water.
+    has water on both sides, so it cannot tell land from water. A network
+    with no junction (no node where three pieces meet) has no branch.
+
+    Examples
+    --------
+    A shore in two pieces end to end, and a jetty off their joint:
+
+    >>> shore = [LineString([(0, 0), (50, 0)]), LineString([(50, 0), (100, 0)])]
+    >>> branches(shore, 0), branches([*shore, LineString([(50, 0), (50, 30)])], 0)
+    (set(), {2})
     """
-    nodes, index, graph = _graph([np.asarray(p.coords) for p in parts])
+    edges = [np.asarray(p.coords) for p in parts]
+    if np.bincount(_nodes(edges)[1].ravel()).max(initial=0) <= 2:
+        return set()
+    from scipy.sparse.csgraph import connected_components, dijkstra  # loaded when there is a network to walk
+
+    nodes, index, graph = _graph(edges)
     _, component = connected_components(graph, directed=False)
     mine = np.flatnonzero(component[index[:, 0]] == component[index[shore, 0]])
     degree = np.bincount(index[mine].ravel(), minlength=len(nodes))
@@ -223,6 +242,8 @@ def network_path(mhw: BaseGeometry, a: Point, b: Point) -> LineString | None:
     Pieces meeting at a junction (a groin or a creek mouth joining the shore)
     are walked through; side branches are not counted.
     """
+    from scipy.sparse.csgraph import dijkstra
+
     segments = [
         np.array([p0, p1])
         for part in _open_parts(mhw)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components, dijkstra
 from shapely import LineString, Polygon
 
 #: Boundary samples per estimated width for the Voronoi medial axis.
@@ -24,6 +22,9 @@ MAX_SAMPLES = 1000
 BEND_CLEARANCE = 1.25
 #: Runs of the centre line within this angle (degrees) of each other are one straight walkway.
 STRAIGHT_DEG = 10.0
+#: An outline whose area is within this share of its minimum rotated rectangle's is that rectangle: its every
+#: cross-section is within this share of the rectangle's short side, the width Docks D(2)(b) limits.
+RECTANGLE_SHARE = 1e-6
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> float:
@@ -40,6 +41,9 @@ def centre_line(poly: Polygon) -> LineString:
     >>> round(line.length) > 94
     True
     """
+    from scipy.sparse import coo_matrix  # the graph's modules are loaded when an outline has a medial axis to walk
+    from scipy.sparse.csgraph import connected_components, dijkstra
+
     estimate = 2.0 * poly.area / poly.length
     step = max(estimate / SAMPLES_PER_WIDTH, poly.length / MAX_SAMPLES)
     points = shapely.get_coordinates(shapely.segmentize(poly.boundary, step))
@@ -135,6 +139,8 @@ def strip_width(poly: Polygon) -> float:
     >>> round(strip_width(shapely.union_all([shapely.box(0, 0, 100, 6), shapely.box(40, 6, 50, 10)])), 6)
     10.0
     """
+    if is_rectangle(poly):  # every section square to its long side is its short side
+        return _short_side(poly)
     trunk = centre_line(poly)
     if trunk.is_empty:
         return _short_side(poly)
@@ -163,6 +169,18 @@ def strip_width(poly: Polygon) -> float:
     width = max(widths, default=0.0) or _short_side(poly)
     convex = poly.area >= (1.0 - 1e-9) * shapely.convex_hull(poly).area
     return min(width, _short_side(poly)) if convex else width
+
+
+def is_rectangle(polys) -> np.ndarray | bool:
+    """Whether each polygon is a rectangle: its area that of its minimum rotated rectangle (to :data:`RECTANGLE_SHARE`).
+
+    Examples
+    --------
+    >>> is_rectangle(np.array([shapely.box(0, 0, 100, 6), shapely.Polygon([(0, 0), (100, 0), (100, 8), (0, 6)])])).tolist()
+    [True, False]
+    """
+    polygon = (shapely.get_type_id(polys) == 3) & (shapely.get_num_interior_rings(polys) == 0)
+    return polygon & (shapely.area(polys) >= (1.0 - RECTANGLE_SHARE) * shapely.area(shapely.oriented_envelope(polys)))
 
 
 def _envelope_axis(poly: Polygon, direction: np.ndarray) -> np.ndarray:
