@@ -32,6 +32,8 @@ def test_every_word_of_the_evidence_sheet_lies_inside_the_page(tmp_path, name, p
     assert not outside, outside
     text = " ".join(w.text for w in found)
     assert "BOARD EVIDENCE" in text and "The pier-head line" in text
+    # set in PDF's own Helvetica, every character printed (a minus on the section's axis too, not a "?")
+    assert {w.font for w in found} <= {"Helvetica", "Helvetica-Bold", "Helvetica-Oblique"} and "?" not in text
 
 
 def _sheet(name: str):

@@ -6,6 +6,7 @@ exhibit put on its axes and hold them to the review's own measurements.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import warnings
 from datetime import date
@@ -29,6 +30,7 @@ from dockreview.outputs.exhibit import (
     save_map,
 )
 from support.paths import DATA
+from support.pdfwords import words
 from support.samples import SITES as SAMPLE_SITES
 from support.samples import reviewed
 
@@ -364,6 +366,27 @@ def test_save_map_writes_each_format(tmp_path, suffix):
     else:
         assert b"<svg" in data and b"<image" not in data
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize("name", ["straight-t-float", "curved-cove", "levy-canal", "wisconsin-lakeshore"])
+def test_the_pdf_exhibit_is_set_in_helvetica_every_word_on_the_page(tmp_path, name):
+    path = tmp_path / "exhibit.pdf"
+    save_map(reviewed(name), path)
+    found = words(path)
+    assert len(found) > 40
+    assert {w.font for w in found} <= {"Helvetica", "Helvetica-Bold", "Helvetica-Oblique"}
+    assert not [w.text for w in found if not w.inside(margin=4.0)]
+    assert "?" not in " ".join(w.text for w in found)
+
+
+def test_a_pdf_exhibit_with_a_word_helvetica_cannot_print_embeds_its_font(tmp_path):
+    base = reviewed("straight-t-float")
+    manifest = dataclasses.replace(base.site.manifest, name="Łódź Marina")  # Ł and ź are not in code page 1252
+    path = tmp_path / "exhibit.pdf"
+    save_map(dataclasses.replace(base, site=dataclasses.replace(base.site, manifest=manifest)), path)
+    found = words(path)
+    assert not any("Helvetica" in w.font for w in found)
+    assert "ŁódźMarina" in "".join(w.text for w in found).replace(" ", "")  # drawn in pieces of the embedded font's subsets
 
 
 def test_map_command_page_sizes(tmp_path):

@@ -11,22 +11,18 @@ Sans, embedded (:class:`PageFont`).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-import matplotlib
 import matplotlib.pyplot as plt
-from matplotlib._afm import AFM  # the Adobe font metrics matplotlib's PDF backend sets the core fonts by
 from matplotlib.backends.backend_pdf import PdfPages
-from matplotlib.font_manager import FontProperties, findfont
-from matplotlib.ft2font import FT2Font, LoadFlags
 
 from dockreview._version import __version__
 from dockreview.outputs.evidence_sheet import plot_evidence
 from dockreview.outputs.exhibit import plot_review
 from dockreview.outputs.report.checks import CHECK_COLUMNS
 from dockreview.outputs.report.content import Section, header, sections
+from dockreview.outputs.sheet.pdffont import PDF_FONT_PT, PageFont, page_font, saved_in
 from dockreview.outputs.style import PAGES, STATUS_COLOURS, VERDICT_COLOURS
 
 #: Relative column widths of the PDF tables, by their columns (others share the width equally).
@@ -38,7 +34,7 @@ _PDF_WIDTHS = {
     ("measurement", "value"): (4.0, 3.0),
     ("kind", "check", "granted / imposed", "text"): (1.0, 1.5, 2.5, 5.0),
 }
-_PDF_FONT = 7.5
+_PDF_FONT = PDF_FONT_PT
 _LINE_IN = _PDF_FONT * 1.3 / 72
 _CELL_PAD_IN = 0.06
 _HEADING_IN = 0.42
@@ -47,109 +43,6 @@ _BOTTOM_IN = 0.55  # above the page number
 _SIDE_IN = 0.5
 #: Columns whose cells are kept on one line.
 _UNBROKEN = ("margin", "features")
-
-
-#: Characters PDF's own fonts lack, and what the text pages print instead.
-_CORE_SUBSTITUTES = str.maketrans({"\u2212": "-"})
-
-
-@dataclass(frozen=True)
-class PageFont:
-    """The font the text pages are set in, how it is asked of matplotlib, and how wide a line of it is.
-
-    ``core``: PDF's own Helvetica, one of the fonts every PDF reader has, so
-    nothing is embedded and a page of tables is drawn in a fraction of the time
-    matplotlib takes over an embedded font's glyphs. It prints the characters of
-    Windows' code page 1252 (Latin-1 and typographic punctuation);
-    :func:`page_font` sets a report with any other character in DejaVu Sans,
-    embedded, instead. The exhibit and the evidence sheet keep DejaVu Sans:
-    their labels are placed by its metrics.
-
-    Examples
-    --------
-    >>> round(PageFont(core=True).width_pt("Docks D(1)", bold=False), 2), round(PageFont(core=False).width_pt("Docks D(1)", bold=False), 2)
-    (37.5, 42.77)
-    """
-
-    core: bool = True
-
-    @property
-    def rc(self) -> dict:
-        """The rcParams the pages are saved under."""
-        return {"pdf.use14corefonts": self.core}
-
-    def props(self, bold: bool = False) -> dict:
-        """The font keywords of a text on these pages (Helvetica's regular face is its medium weight)."""
-        if self.core:
-            return {"fontfamily": "Helvetica", "fontweight": "bold" if bold else "medium"}
-        return {"fontweight": "bold" if bold else "normal"}
-
-    def text(self, text: str) -> str:
-        """``text`` as these pages print it."""
-        return str(text).translate(_CORE_SUBSTITUTES) if self.core else str(text)
-
-    def width_pt(self, text: str, bold: bool) -> float:
-        """The width of ``text`` at :data:`_PDF_FONT` pt: each glyph's advance, summed.
-
-        Helvetica is set without kerning, so the sum is exact; DejaVu Sans is
-        kerned, and its sum is raised by :data:`_FIT`. Measured glyph by glyph:
-        laying out whole strings costs milliseconds each, and a report measures
-        thousands.
-        """
-        measure, cache = (_core_advances if self.core else _embedded_advances)(bool(bold))
-        width = 0.0
-        for char in self.text(text):
-            advance = cache.get(char)
-            if advance is None:
-                advance = cache[char] = measure(char)
-            width += advance
-        return width if self.core else width * _FIT
-
-
-def page_font(texts) -> PageFont:
-    """Helvetica (PDF's own) when it prints every one of ``texts``, else DejaVu Sans (embedded).
-
-    Examples
-    --------
-    >>> page_font(["§ 161-24 D(1)", "-140.0 sq ft \u2212 one lift"]).core, page_font(["Peconic Bay \u2192 north"]).core
-    (True, False)
-    """
-    try:
-        for text in texts:
-            PageFont(core=True).text(text).encode("cp1252")
-    except UnicodeEncodeError:
-        return PageFont(core=False)
-    return PageFont(core=True)
-
-
-@functools.lru_cache(maxsize=2)
-def _core_advances(bold: bool):
-    """Helvetica's advance of a character at :data:`_PDF_FONT` pt, from its Adobe font metrics; and a cache of them."""
-    name = "Helvetica-Bold.afm" if bold else "Helvetica.afm"
-    with open(Path(matplotlib.get_data_path(), "fonts", "pdfcorefonts", name), "rb") as handle:
-        metrics = AFM(handle)
-    scale = _PDF_FONT / 1000.0
-
-    def advance(char: str) -> float:  # a no-break space is printed as a space
-        return metrics.get_str_bbox_and_descent(" " if char == "\u00a0" else char)[2] * scale
-
-    return advance, {}
-
-
-@functools.lru_cache(maxsize=2)
-def _embedded_advances(bold: bool):
-    """DejaVu Sans (or matplotlib's default) at :data:`_PDF_FONT` pt: a character's advance, and a cache of them."""
-    font = FT2Font(findfont(FontProperties(size=_PDF_FONT, weight="bold" if bold else "normal")))  # our own, not the shared cache's
-    font.set_size(_PDF_FONT, 72)  # 72 dpi: one pixel is one point
-
-    def advance(char: str) -> float:
-        return font.load_char(ord(char), flags=LoadFlags.NO_HINTING).linearHoriAdvance / 65536.0
-
-    return advance, {}
-
-
-#: Measured widths of an embedded (kerned) font are raised by this much, for kerning and rounding in the renderer.
-_FIT = 1.03
 
 
 def _wrap(text: str, width_in: float, font: PageFont, *, bold: bool = False) -> list[str]:
@@ -428,13 +321,15 @@ def pdf_pages(review, *, page: str = "letter", all_checks: bool = False) -> list
 def write_pdf(review, path: Path, *, page: str = "letter", all_checks: bool = False) -> int:
     """The report as PDF: the exhibit and the Board evidence sheet (vectors) on pages 1 and 2, the tables after; returns the page count.
 
-    The text pages are saved in their own font (:attr:`PdfWriter.font`).
+    The text pages are saved in their own font (:attr:`PdfWriter.font`), the
+    sheets in PDF's own Helvetica where it prints every word of them
+    (:func:`~dockreview.outputs.sheet.pdffont.saved_in`).
     """
     with PdfPages(path, metadata={"Title": f"Dock review: {review.site.name}", "Creator": f"dockreview {__version__}"}) as pdf:
         pages, writer = _pages(review, page=page, all_checks=all_checks)
         try:
             for fig in pages:
-                with matplotlib.rc_context(writer.font.rc if fig in writer.figures else {}):
+                with saved_in(fig, writer.font if fig in writer.figures else None):
                     pdf.savefig(fig)
         finally:
             for fig in pages:

@@ -9,6 +9,7 @@ a sheet whole or not at all.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 import matplotlib
@@ -16,6 +17,7 @@ import matplotlib.pyplot as plt
 import shapely
 
 from dockreview.outputs.files import atomic_path
+from dockreview.outputs.sheet.pdffont import saved_in
 from dockreview.outputs.style import MARGIN_IN, PAGES, SCALES_FT_PER_IN
 
 #: Width of the exhibit's side panel (legend and locator), in inches.
@@ -122,11 +124,16 @@ def fit_view(ax, bounds, ft_per_unit: float, *, round_scale: bool, right_px: flo
 
 
 def save_figure(fig, path) -> None:
-    """Write a sheet to ``path`` (.png at 300 dpi; .pdf or .svg as vectors, SVG text kept as text), whole or not at all."""
+    """Write a sheet to ``path`` (.png at 300 dpi; .pdf or .svg as vectors, SVG text kept as text), whole or not at all.
+
+    A PDF's words are set in PDF's own Helvetica where it prints them all (:func:`~dockreview.outputs.sheet.pdffont.saved_in`).
+    """
     kind = str(path).rsplit(".", 1)[-1].lower()
     extra = {"pil_kwargs": {"compress_level": PNG_COMPRESS_LEVEL}} if kind == "png" else {}
     try:
-        with atomic_path(path) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}):
+        with atomic_path(path) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}), contextlib.ExitStack() as fonts:
+            if kind == "pdf":
+                fonts.enter_context(saved_in(fig))
             fig.savefig(tmp, dpi=300, format=kind, **extra)
     finally:
         plt.close(fig)
