@@ -21,6 +21,10 @@ GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own p
 * ``dask1``, ``dask2`` -- the command with ``--backend dask`` on a cluster of ``dask scheduler`` and
   ``dask worker`` processes on loopback (1 and 2 single-threaded workers), the parcels read from GeoParquet
   by the workers; their answers compared with the screen's lot by lot;
+* ``sounded``  -- with ``--soundings-sizes``, a county with soundings (a plane bottom over the first 80 % of each
+  coast; :func:`~dockreview.testing.counties.county` with ``soundings=True``): the screen and the audit with
+  ``--soundings --draft 3 --float-extent 10``, every lot's reach limit and every dock's navigable reach found
+  along its axis;
 * ``site``     -- once, on one sample site (``--site``): ``dockreview check``, ``check --map x.png`` and
   ``report -o x.pdf`` against a process that imports geopandas and reads the manifest's layers (median of
   ``--site-repeats`` runs each).
@@ -147,7 +151,9 @@ def generate(n: int, data: Path, layout: str) -> dict:
         return {"cached": True, "waterfront": waterfront, "docks": docks, "channels": channels}
     code = (
         "from dockreview.testing.counties import county, messy_county\n"
-        f"c = {'messy_county' if layout == 'messy' else 'county'}({n}, seed={n})\n"
+        + {"messy": f"c = messy_county({n}, seed={n})\n", "sounded": f"c = county({n}, seed={n}, soundings=True)\n"}.get(
+            layout, f"c = county({n}, seed={n})\n")
+        +
         f"c.write({str(gpkg)!r})\nc.parcels.to_parquet({str(parquet)!r}, row_group_size=50_000)\n"
         "print(int((c.parcels['ROW'] == 'front').sum()), c.docks['dock_id'].nunique(), len(c.channels))"
     )
@@ -427,6 +433,7 @@ def main() -> None:
     parser.add_argument("--baseline-sizes", type=int, nargs="*", default=[20_000])
     parser.add_argument("--baseline-sample", type=int, default=2000)
     parser.add_argument("--dask-sizes", type=int, nargs="*", default=[])
+    parser.add_argument("--soundings-sizes", type=int, nargs="*", default=[], help="screen and audit with soundings")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--layout", choices=["county", "messy"], default="county")
     parser.add_argument("--site", default=str(HERE.parent / "data" / "straight-t-float" / "site.toml"),
@@ -491,6 +498,20 @@ def main() -> None:
                 for w, port in ((1, 28786), (2, 28796)):
                     step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port, out)
             out_path.write_text(json.dumps(report, indent=2) + "\n")
+    for n in args.soundings_sizes:
+        entry = report.setdefault("soundings", {}).setdefault(str(n), {})
+        gpkg = data / f"sounded-{n}.gpkg"
+        sounded = ("--soundings", f"{gpkg}:soundings", "--draft", "3", "--float-extent", "10")
+        for name, fn, a in (("generate", generate, (n, data, "sounded")),
+                            ("screen", screen, (gpkg, data / f"screen-sounded-{n}.gpkg", args.workers, *sounded)),
+                            ("audit", screen, (gpkg, data / f"audit-sounded-{n}.gpkg", args.workers, *sounded, "--audit"))):
+            load = os.getloadavg()[0]
+            entry[name] = fn(*a)
+            entry[name].pop("stdout", None)
+            entry[name].update(load_at_start=load, load_after=os.getloadavg()[0])
+            print(f"{n:>9,d} sounded {name:<9} {json.dumps(entry[name])}", flush=True)
+        entry["audit_over_screen"] = entry["audit"]["seconds"] / entry["screen"]["seconds"]
+        out_path.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
 
 
