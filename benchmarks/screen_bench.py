@@ -149,11 +149,10 @@ def generate(n: int, data: Path, layout: str) -> dict:
         )
         waterfront, docks, channels = map(int, _python(code)["stdout"].split()[-3:])
         return {"cached": True, "waterfront": waterfront, "docks": docks, "channels": channels}
+    make = {"messy": f"messy_county({n}, seed={n})", "sounded": f"county({n}, seed={n}, soundings=True)"}.get(layout, f"county({n}, seed={n})")
     code = (
         "from dockreview.testing.counties import county, messy_county\n"
-        + {"messy": f"c = messy_county({n}, seed={n})\n", "sounded": f"c = county({n}, seed={n}, soundings=True)\n"}.get(
-            layout, f"c = county({n}, seed={n})\n")
-        +
+        f"c = {make}\n"
         f"c.write({str(gpkg)!r})\nc.parcels.to_parquet({str(parquet)!r}, row_group_size=50_000)\n"
         "print(int((c.parcels['ROW'] == 'front').sum()), c.docks['dock_id'].nunique(), len(c.channels))"
     )
