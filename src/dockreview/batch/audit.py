@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,7 @@ from dockreview.batch.kernel import (
     vector_riparian,
     waterfront_parts,
 )
+from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.geometry.dock import footprint_dock, long_axis, rectangle
 from dockreview.geometry.riparian import left_of, riparian_geometry
@@ -87,12 +89,14 @@ SAME_DOCK_FT = 0.5
 HEAD_WIDENING_FT = 1.0
 #: Spacing (ft) of the cross-sections that find a dock's walkway width and its head.
 SECTION_STEP_FT = 0.5
+#: Docks audited together, at most, in one chunk (neighbours along the shore).
+DOCKS_AT_ONCE = 2_000
 
 
 def audit_docks(
     layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profile: Profile | RuleSet | None = None, tolerance_ft: float = 5.0,
     dock_id_field: str | None = None, component_field: str | None = None, draft_ft: float | None = None,
-    depth: NavigableDepth | None = None, arrays: bool = True,
+    depth: NavigableDepth | None = None, arrays: bool = True, workers: int = 1, shore: MhwIndex | None = None,
 ) -> gpd.GeoDataFrame:
     """Review every existing dock against the geometric checks of its own lot (Docks C, D(1), D(2)(b), D(2)(c)).
 
@@ -122,6 +126,12 @@ def audit_docks(
         each dock the arrays cannot take reviewed alone; False reviews every
         dock alone, by the review's own :func:`~dockreview.measure.compute.measure`
         (the reference the arrays are tested against).
+    workers : int
+        Processes auditing docks at once, in chunks of :data:`DOCKS_AT_ONCE`
+        docks along a Hilbert curve (neighbours on the shore together); the rows
+        are the same whatever their number.
+    shore : MhwIndex, optional
+        The MHW line already indexed (the screen's); indexed here when not given.
 
     Returns
     -------
@@ -138,10 +148,10 @@ def audit_docks(
         raise DockReviewError("--audit needs a docks layer (--docks)")
     dock_geoms = np.asarray(docks.geometry.values, dtype=object)
     group = docks[dock_id_field].astype(str).to_numpy() if dock_id_field else _touching(dock_geoms, SAME_DOCK_FT / layers.ft_per_unit)
-    field = _component_column(docks, component_field)
+    field = component_column(docks, component_field)
     kinds = None if field is None else docks[field].astype(str).to_numpy()
     rules = ruleset(profile)
-    context = _AuditContext(layers, parcels, tolerance_ft, draft_ft, screen_riparian_lines(rules))
+    context = _AuditContext(layers, parcels, tolerance_ft, draft_ft, screen_riparian_lines(rules), shore)
     given = {name for name in ("channels", "docks", "soundings") if getattr(layers, name) is not None}
     scope = rules.decidable(given | ({"draft"} if draft_ft is not None else set()))
     if depth is None and draft_ft is not None and layers.soundings is not None:
@@ -149,22 +159,68 @@ def audit_docks(
     codes, names = pd.factorize(pd.Series(group), sort=False)
     footprints = union_by(dock_geoms, codes, len(names))
     members = np.split(np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=len(names)))[:-1])
+    usable = np.flatnonzero(~shapely.is_empty(footprints) & ~shapely.is_missing(footprints))
+    job = _AuditJob(context, codes, members, footprints, kinds, field, rules, scope, depth, arrays, _lot_reach(footprints[usable], rules, layers.ft_per_unit))
+    order = usable[hilbert_order(footprints[usable])]
     rows = [None] * len(names)
-    if arrays and len(context.lots):
-        for i, row in _array_rows(context, codes, members, footprints, kinds, field, rules, scope, depth).items():
+    chunks = [order[i : i + DOCKS_AT_ONCE] for i in range(0, len(order), DOCKS_AT_ONCE)]
+    for done in map_chunks(_audit_chunk, job, chunks, workers=workers, progress=False, desc="audit"):
+        for i, row in done.items():
             rows[i] = {"dock_id": names[i], **row}
-    for i in (i for i, row in enumerate(rows) if row is None):
-        row = {"dock_id": names[i], "parcel_id": None, **{c: np.nan for c in AUDIT_COLUMNS}, "components": "", "failed": ""}
-        try:
-            row.update(_review_dock(context, members[i], footprints[i], None if kinds is None else kinds[members[i]], field, rules, scope))
-        except LOT_ERRORS as exc:
-            row["verdict"] = not_reviewed(exc)
-        rows[i] = row
+    for i in (i for i, row in enumerate(rows) if row is None):  # no footprint to measure
+        rows[i] = {"dock_id": names[i], **_alone(job, i)}
     return gpd.GeoDataFrame(pd.DataFrame(rows), geometry=gpd.GeoSeries(footprints, crs=layers.crs))
 
 
-def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSet, scope, depth) -> dict[int, dict]:
-    """The audit rows of the docks whose lots the kernel draws, measured as arrays (the others are left out).
+@dataclass(frozen=True)
+class _AuditJob:
+    """What every chunk of docks shares: the context, the docks and their components, the rules, how far lots are drawn."""
+
+    context: _AuditContext
+    codes: np.ndarray
+    members: list
+    footprints: np.ndarray
+    kinds: np.ndarray | None
+    field: str | None
+    rules: RuleSet
+    scope: tuple
+    depth: NavigableDepth | None
+    arrays: bool
+    lot_reach: float
+
+
+def _lot_reach(footprints: np.ndarray, rules: RuleSet, ft: float) -> float:
+    """How far beyond its frontage every audited dock's lot is drawn (units): the reach cap (or the longest dock's
+    half perimeter, when longer) and that half perimeter again; the side setback is added lot by lot."""
+    extent = float(np.max(shapely.length(shapely.boundary(shapely.envelope(footprints))), initial=0.0)) / 2.0
+    cap = rules.reach_cap_ft()
+    return max(cap / ft if np.isfinite(cap) else FAR_WATER_FT / ft, extent) + extent
+
+
+def _audit_chunk(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
+    """The audit rows of the docks ``docks``: as arrays where the kernel draws their lots, the others one by one."""
+    rows = _array_rows(job, docks) if job.arrays and len(job.context.lots) else {}
+    for i in docks:
+        if int(i) not in rows:
+            rows[int(i)] = _alone(job, int(i))
+    return rows
+
+
+def _alone(job: _AuditJob, i: int) -> dict:
+    """The audit row of dock ``i`` reviewed alone by the review's own measure (``not reviewed: ...`` when it cannot be)."""
+    row = {"parcel_id": None, **{c: np.nan for c in AUDIT_COLUMNS}, "components": "", "failed": ""}
+    members = job.members[i]
+    try:
+        row.update(_review_dock(
+            job.context, members, job.footprints[i], None if job.kinds is None else job.kinds[members], job.field, job.rules, job.scope,
+        ))
+    except LOT_ERRORS as exc:
+        row["verdict"] = not_reviewed(exc)
+    return row
+
+
+def _array_rows(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
+    """The audit rows of the docks ``docks`` whose lots the kernel draws, measured as arrays (the others are left out).
 
     Each dock's lot is drawn by :func:`~dockreview.batch.kernel.vector_riparian`,
     its measurements taken by :func:`~dockreview.batch.docks.dock_measurements`
@@ -173,19 +229,17 @@ def _array_rows(context, codes, members, footprints, kinds, field, rules: RuleSe
     or a bound that does not apply to a dock, by its own ``evaluate`` and
     ``inapplicable``), the verdicts by :func:`dockreview.rules.verdicts`.
     """
+    context, codes, members, footprints, kinds, field = job.context, job.codes, job.members, job.footprints, job.kinds, job.field
+    rules, scope, depth = job.rules, job.scope, job.depth
     shore, ft = context.shore, context.layers.ft_per_unit
     tolerance = context.settings.mhw_tolerance_ft / ft
-    usable = np.flatnonzero(~shapely.is_empty(footprints) & ~shapely.is_missing(footprints))
+    usable = np.sort(np.asarray(docks, dtype=int))
     chunk, _ = shore.nearest(footprints[usable])
     ends = shapely.get_point(shapely.shortest_line(footprints[usable], shore.chunks[chunk]), 0)
     lot = context.lot_tree.query_nearest(ends, all_matches=False)[1]
-    # each dock's lot drawn far enough for its dock: the reach cap (or the dock) and the setback beyond the frontage
-    extent = float(np.max(shapely.length(shapely.boundary(shapely.envelope(footprints[usable]))), initial=0.0)) / 2.0
-    cap = rules.reach_cap_ft()
-    most = max(cap / ft if np.isfinite(cap) else FAR_WATER_FT / ft, extent) + extent
 
-    def beyond(frontage):
-        return most + rules.required_setback_ft(frontage * ft) / ft
+    def beyond(frontage):  # each dock's lot drawn far enough for its dock, and the setback beyond the frontage
+        return job.lot_reach + rules.required_setback_ft(frontage * ft) / ft
 
     lots, where = np.unique(lot, return_inverse=True)
     lot_geometry, sides, drawn = _lot_geometry(context, lots, beyond)
@@ -351,11 +405,12 @@ class _AuditContext:
     """What every dock's review shares: the shore, the waterfront lots, and trees of the docks, channels, soundings."""
 
     def __init__(
-        self, layers: ScreenLayers, parcels: gpd.GeoDataFrame, tolerance_ft: float, draft_ft: float | None, lines: dict
+        self, layers: ScreenLayers, parcels: gpd.GeoDataFrame, tolerance_ft: float, draft_ft: float | None, lines: dict,
+        shore: MhwIndex | None = None,
     ) -> None:
         self.layers = layers
         self.lines = lines  # the profile's riparian method, as riparian_geometry takes it
-        self.shore = MhwIndex(layers.mhw)
+        self.shore = MhwIndex(layers.mhw) if shore is None else shore
         waterfront = parcels[parcels["fronts_mhw"].to_numpy(dtype=bool)]
         lots = waterfront_parts(waterfront.geometry.values, self.shore, tolerance_ft / layers.ft_per_unit).polygon
         usable = ~shapely.is_missing(lots)
@@ -439,7 +494,7 @@ def _touching(geoms: np.ndarray, tolerance: float) -> np.ndarray:
     return connected_components(graph, directed=False)[1].astype(str)
 
 
-def _component_column(docks: gpd.GeoDataFrame, name: str | None) -> str | None:
+def component_column(docks: gpd.GeoDataFrame, name: str | None) -> str | None:
     """The docks layer's component field, whatever its case; None when the default one is absent.
 
     Raises

@@ -86,8 +86,10 @@ def union_by(geoms: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
     count = np.bincount(group, minlength=n)
     single = np.flatnonzero(count[group] == 1)
     out[group[single]] = geoms[single]
+    order = np.argsort(group, kind="stable")  # each group's geometries together, in their order
+    end = np.cumsum(count)
     for g in np.flatnonzero(count > 1):
-        out[g] = shapely.union_all(geoms[group == g])
+        out[g] = shapely.union_all(geoms[order[end[g] - count[g] : end[g]]])
     return out
 
 
@@ -123,16 +125,18 @@ def seaward_parts(footprints: np.ndarray, lots: DockLots, mhw, seaward_of) -> np
     near = np.zeros(n, dtype=bool)
     near[np.unique(mhw.tree.query(boxes, predicate="intersects")[0])] = True
     pieces, owner = shapely.get_parts(footprints, return_index=True)
-    pieces, owner = list(pieces[~near[owner]]), list(owner[~near[owner]])
-    for i in np.flatnonzero(near):
-        local = mhw.near(boxes[i])
-        geom = footprints[i]
-        cut = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.union_all([shapely.boundary(geom), local]))))
-        faces = [f for f in cut if shapely.area(shapely.intersection(f, geom)) > 1e-9]
-        parts = [shapely.intersection(f, geom) for f in faces] or list(shapely.get_parts(geom))
-        pieces += parts
-        owner += [i] * len(parts)
-    pieces, owner = np.array(pieces, dtype=object), np.asarray(owner, dtype=int)
+    far = ~near[owner]
+    cut = np.flatnonzero(near)
+    # each footprint near the line cut by it into faces: its outline and the line noded together, polygonized
+    local = np.array([mhw.near(boxes[i]) for i in cut], dtype=object)
+    linework = shapely.union(shapely.boundary(footprints[cut]), local)
+    faces, face_of = shapely.get_parts(shapely.polygonize(linework[:, None]), return_index=True)
+    parts = shapely.intersection(faces, footprints[cut][face_of])
+    inside = shapely.area(parts) > 1e-9
+    uncut = np.setdiff1d(np.arange(len(cut)), face_of[inside])  # no face inside: the footprint as it is
+    whole, whole_of = shapely.get_parts(footprints[cut[uncut]], return_index=True)
+    pieces = np.concatenate([pieces[far], parts[inside], whole])
+    owner = np.concatenate([owner[far], cut[face_of[inside]], cut[uncut][whole_of]]).astype(int)
     keep = seaward_of(shapely.get_coordinates(shapely.point_on_surface(pieces)), owner) if len(pieces) else np.zeros(0, bool)
     return union_by(pieces[keep], owner[keep], n)
 

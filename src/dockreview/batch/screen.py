@@ -30,7 +30,7 @@ import geopandas as gpd
 import pandas as pd
 
 from dockreview.batch.audit import audit_docks
-from dockreview.batch.figures import navigable_depth
+from dockreview.batch.figures import navigable_depth, shore_work
 from dockreview.batch.layers import ScreenLayers, is_parquet
 from dockreview.batch.parallel import default_workers
 from dockreview.batch.table import TableOptions, screen_tables
@@ -67,9 +67,13 @@ def screen_counts(parcels: pd.DataFrame, audit: pd.DataFrame | None = None) -> d
         "not reviewed": int(parcels["reasons"].str.startswith("not reviewed").sum()), "need depth data": int(parcels["needs_data"].sum()),
     }
     if audit is not None:
-        counts["existing docks audited"] = len(audit)
-        counts["docks not allowed today"] = int((audit["verdict"] == "noncompliant").sum())
+        counts.update(audit_counts(audit))
     return counts
+
+
+def audit_counts(audit: pd.DataFrame) -> dict[str, int]:
+    """The audit's counts in a screen's summary: the docks audited, and those not allowed today."""
+    return {"existing docks audited": len(audit), "docks not allowed today": int((audit["verdict"] == "noncompliant").sum())}
 
 
 def shown_counts(counts: dict[str, int]) -> dict[str, int]:
@@ -143,18 +147,21 @@ def screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
         dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
     )
+    workers = default_workers() if workers is None else max(int(workers), 1)
+    work = None
     if backend == "dask":
         from dockreview.batch.dask_backend import dask_tables
 
         table, env_frame = dask_tables(layers, rules, options, scheduler, depth)
     else:
-        workers = default_workers() if workers is None else max(int(workers), 1)
-        table, env_frame = screen_tables(layers, rules, options, depth, progress=progress, workers=workers)
+        work = shore_work(layers, rules, tolerance_ft, depth)  # the indexed shore, for the lots and then the docks
+        table, env_frame = screen_tables(layers, rules, options, depth, progress=progress, workers=workers, work=work)
     result = ScreenResult(table, env_frame)
     if audit:
         result.audit = audit_docks(
             audit_layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
-            component_field=component_field, draft_ft=draft_ft, depth=depth,
+            component_field=component_field, draft_ft=draft_ft, depth=depth, workers=workers,
+            shore=None if work is None else work.mhw,
         )
     return result
 

@@ -21,6 +21,7 @@ the parcels as read are not).
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,16 +31,24 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
+from dockreview.batch.audit import audit_docks, component_column
 from dockreview.batch.figures import shore_work
 from dockreview.batch.layers import ScreenLayers, has_polygons, is_parquet, parcel_batches, repair_parcels
 from dockreview.batch.parallel import default_workers, imap_chunks
-from dockreview.batch.screen import ScreenResult, prepare_screen, screen_counts, shown_counts, write_screen
+from dockreview.batch.screen import (
+    ScreenResult,
+    audit_counts,
+    prepare_screen,
+    screen_counts,
+    shown_counts,
+    write_screen,
+)
 from dockreview.batch.table import TableOptions, screen_tables
-from dockreview.errors import DockReviewWarning, LayerError
+from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.outputs.files import atomic_path, rounded_table, write_polygon_layer
 from dockreview.rules import RuleSet
 
-#: Parcels read, screened and written at a time, at most (about 150 MB of a worker's memory).
+#: Parcels read, screened and written at a time, at most (a worker holds some 170 MB of its own at this size).
 BATCH_PARCELS = 5_000
 #: Batches each worker is given at least, when the layer is small enough (so that the workers share the work evenly) ...
 BATCHES_PER_WORKER = 4
@@ -63,16 +72,27 @@ class ScreenPlan:
     options: TableOptions
     depth: object
     work: object
+    audit: AuditPlan | None = None
 
     def parcel_count(self) -> int:
         """How many parcel features the layer holds (its metadata)."""
         return self.layers.parcel_count()
 
 
+@dataclass(frozen=True)
+class AuditPlan:
+    """The audit of the existing docks after a streamed screen: the layers it reads (the docks as drawn, by component) and its settings."""
+
+    layers: ScreenLayers
+    dock_id_field: str | None
+    component_field: str | None
+    draft_ft: float | None
+
+
 def plan_screen(
     layers: ScreenLayers, *, profile=None, id_field: str | None = None, class_field: str | None = None,
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
-    draft_ft: float | None = None, float_extent_ft: float = 0.0,
+    draft_ft: float | None = None, float_extent_ft: float = 0.0, audit: bool = False, component_field: str | None = None,
 ) -> ScreenPlan:
     """The plan of a streamed screen of ``layers`` (parcels left on disk), its settings as :func:`~dockreview.batch.screen.screen` takes them.
 
@@ -81,16 +101,26 @@ def plan_screen(
     layers : ScreenLayers
         From :func:`~dockreview.batch.layers.read_screen_layers` with
         ``stream_parcels=True``.
-    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft
-        As :func:`~dockreview.batch.screen.screen` takes them.
+    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, audit, component_field
+        As :func:`~dockreview.batch.screen.screen` takes them. With ``audit``
+        the plan keeps the docks layer as drawn (its components), the
+        channels and the soundings for the audit after the screen.
     """
+    if audit and layers.docks is None:
+        raise DockReviewError("--audit needs a docks layer (--docks)")
+    if audit:
+        component_column(layers.docks, component_field)  # a component field named but absent is refused before the screen
     rules, prepared, options, depth = prepare_screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
         dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
     )
     work = shore_work(prepared, rules, tolerance_ft, depth)
     where = ScreenLayers(None, None, None, None, prepared.crs, prepared.ft_per_unit, None, prepared.parcels_source)
-    return ScreenPlan(where, rules, options, depth, work)
+    audited = None
+    if audit:
+        kept = ScreenLayers(None, None, layers.channels, layers.docks, layers.crs, layers.ft_per_unit, layers.soundings)
+        audited = AuditPlan(kept, dock_id_field, component_field, draft_ft)
+    return ScreenPlan(where, rules, options, depth, work, audited)
 
 
 def screen_to_file(
@@ -130,11 +160,12 @@ def screen_to_file(
     answers = imap_chunks(_batch_tables, plan, batches, workers=workers)
     disable = False if progress else (None if progress is None else True)
     label = f"parcels layer {layers.parcels_source}"
+    audit = None if plan.audit is None else functools.partial(_audit, plan, workers)
     with tqdm(total=total, desc="screen", unit="parcel", disable=disable) as bar:
         if is_parquet(output):
-            counts, main, csv = _write_whole(answers, Path(output), bar, label)
+            counts, main, csv = _write_whole(answers, Path(output), bar, label, audit)
         else:
-            counts, main, csv = _write_batches(answers, Path(output), bar, label)
+            counts, main, csv = _write_batches(answers, Path(output), bar, label, audit)
     repaired = counts.pop("repaired")
     if repaired:
         warnings.warn(f"{label}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
@@ -185,23 +216,52 @@ def _refuse_without_polygons(counts: dict[str, int], label: str) -> None:
         raise LayerError(f"{label}: no polygon features")
 
 
-def _write_batches(answers, output: Path, bar, label: str) -> tuple[dict, Path, Path]:
-    """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all)."""
+def _audit(plan: ScreenPlan, workers: int, lots: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
+    """The audit of the plan's docks against the waterfront ``lots`` the screen found (its rows for them)."""
+    a = plan.audit
+    return audit_docks(
+        a.layers, lots, profile=plan.rules, tolerance_ft=plan.options.tolerance_ft, dock_id_field=a.dock_id_field,
+        component_field=a.component_field, draft_ft=a.draft_ft, depth=plan.depth, workers=workers, shore=plan.work.mhw,
+    )
+
+
+def _waterfront(table: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
+    """The rows of a batch's table the audit reads: its waterfront lots, with their ids."""
+    return table.loc[table["fronts_mhw"].to_numpy(dtype=bool), ["parcel_id", "fronts_mhw", "geometry"]]
+
+
+def _audited(audit, lots: list, counts: dict[str, int]) -> gpd.GeoDataFrame | None:
+    """The audit of the docks against the waterfront ``lots`` of every batch (None without one), its counts added."""
+    if audit is None:
+        return None
+    frame = audit(pd.concat(lots, ignore_index=True))
+    counts.update(audit_counts(frame))
+    return frame
+
+
+def _write_batches(answers, output: Path, bar, label: str, audit=None) -> tuple[dict, Path, Path]:
+    """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all); then the audit."""
     counts: dict[str, int] = {}
     csv = output.with_suffix(".csv")
+    lots = []
     with atomic_path(csv) as csv_tmp, atomic_path(output) as tmp:
         for i, (table, envelopes, repaired) in enumerate(answers):
             _tally(counts, table, repaired)
             rounded_table(table).to_csv(csv_tmp, index=False, mode="a", header=i == 0)
             write_polygon_layer(table, tmp, "parcels", append=i > 0)
             write_polygon_layer(envelopes, tmp, "envelopes", append=i > 0)
+            if audit is not None:
+                lots.append(_waterfront(table))
             bar.update(len(table))
         _refuse_without_polygons(counts, label)
+        frame = _audited(audit, lots, counts)
+        if frame is not None:
+            frame.to_file(tmp, layer="audit", driver="GPKG", engine="pyogrio")
     return counts, output, csv
 
 
-def _write_whole(answers, output: Path, bar, label: str) -> tuple[dict, Path, Path]:
-    """Gather the batches' rows and write them whole (GeoParquet is written in one piece)."""
+def _write_whole(answers, output: Path, bar, label: str, audit=None) -> tuple[dict, Path, Path]:
+    """Gather the batches' rows and write them whole (GeoParquet is written in one piece), the audit beside them."""
     counts: dict[str, int] = {}
     tables, envelopes = [], []
     for table, envelope, repaired in answers:
@@ -210,5 +270,7 @@ def _write_whole(answers, output: Path, bar, label: str) -> tuple[dict, Path, Pa
         envelopes.append(envelope)
         bar.update(len(table))
     _refuse_without_polygons(counts, label)
-    main, csv = write_screen(ScreenResult(pd.concat(tables, ignore_index=True), pd.concat(envelopes, ignore_index=True)), output)
+    parcels = pd.concat(tables, ignore_index=True)
+    frame = _audited(audit, [_waterfront(parcels)], counts)
+    main, csv = write_screen(ScreenResult(parcels, pd.concat(envelopes, ignore_index=True), frame), output)
     return counts, main, csv

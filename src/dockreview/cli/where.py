@@ -171,7 +171,7 @@ def suggest_command(
 @click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
 @click.option(
     "--batch", "batch_size", type=click.IntRange(min=1), default=BATCH_PARCELS, show_default=True, metavar="N",
-    help="Parcels read, screened and written at a time, so that a county's layer is never held whole (with --audit or --backend dask it is).",
+    help="Parcels read, screened and written at a time, at most, so that a county's layer is never held whole (with --backend dask it is; with --audit its waterfront lots are kept for the audit).",
 )
 @click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write; the CSV is written beside it.")
 @engine_option
@@ -191,7 +191,7 @@ def screen_command(
         raise click.UsageError("--scheduler needs --backend dask")
     if (soundings is None) != (draft_ft is None):
         raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
-    streamed = backend == "local" and not audit and engine == "pyogrio"
+    streamed = backend == "local" and engine == "pyogrio"
     layers = read_screen_layers(
         parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field,
         lazy_parcels=backend == "dask", stream_parcels=streamed,
@@ -203,8 +203,8 @@ def screen_command(
     )
     running = dict(progress=progress_shown(ctx, progress), workers=workers)
     if streamed:
-        plan = plan_screen(layers, **settings)
-        del layers  # the plan keeps what the batches share; the layers as read go before the workers fork
+        plan = plan_screen(layers, audit=audit, component_field=component_field, **settings)
+        del layers  # the plan keeps what the batches (and the audit) share; the layers as read go before the workers fork
         summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, **running)
     else:
         result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings, **running)

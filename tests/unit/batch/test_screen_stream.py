@@ -1,8 +1,8 @@
 """``dockreview screen`` reads, screens and writes its parcels a batch at a time; the files are those of the whole layer.
 
 The reference is the screen of the whole layer held in memory
-(``read_screen_layers`` + ``screen`` + ``write_screen``, the path ``--audit``
-takes), on the messy county (parcel edges off the MHW line, multipart parcels,
+(``read_screen_layers`` + ``screen`` + ``write_screen``, the Python API's
+path), and with ``--audit`` its audit of the docks, on the messy county (parcel edges off the MHW line, multipart parcels,
 bow-tie rings, an island, a creek). The CLI's batches are 37 parcels, so a
 lot's batch is never the whole layer; the layer is stored in feet
 (GeoPackage) and in metres (GeoParquet, EPSG:32618), and the two batched runs
@@ -50,12 +50,12 @@ def _args(parcels: str, gpkg, out) -> list[str]:
             "--docks", f"{gpkg}:docks", *FIELDS, "--no-progress", "-o", str(out)]
 
 
-def _whole(parcels: str, gpkg, out):
-    """The screen of the layer held whole, written by write_screen."""
+def _whole(parcels: str, gpkg, out, *, audit: bool = False):
+    """The screen of the layer held whole (the Python API's path), written by write_screen."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DockReviewWarning)
         layers = read_screen_layers(parcels, f"{gpkg}:mhw", channels=f"{gpkg}:channels", docks=f"{gpkg}:docks", crs="EPSG:2263")
-        result = screen(layers, id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id")
+        result = screen(layers, id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id", audit=audit)
     write_screen(result, out)
     return result
 
@@ -82,6 +82,26 @@ def test_the_batched_screen_writes_the_whole_layers_screen(county_files, tmp_pat
                 assert (a[column].isna() == b[column].isna()).all() and (a[column] == b[column])[a[column].notna()].all(), column
     assert (tmp_path / "whole.csv").read_text() == (tmp_path / "batched.csv").read_text()
     assert whole.parcels["fronts_mhw"].sum() > 100  # the layer's waterfront lots span many batches
+
+
+@pytest.mark.parametrize(("storage", "suffix"), [("ft", "gpkg"), ("m", "parquet")])
+def test_the_batched_audit_is_the_whole_layers_audit(county_files, tmp_path, storage, suffix):
+    parcels, gpkg = county_files[storage]
+    whole = _whole(parcels, gpkg, tmp_path / "whole.gpkg", audit=True)
+    out = tmp_path / f"batched.{suffix}"
+    run = CliRunner().invoke(main, [*_args(parcels, gpkg, out), "--audit", "--batch", "37", "--workers", "2", "--crs", "EPSG:2263"])
+    assert run.exit_code == 0, run.output
+    for key, value in whole.summary().items():
+        assert f"{key:<26}{value:>10,d}" in run.output
+    a = whole.audit
+    b = gpd.read_file(out, layer="audit") if suffix == "gpkg" else gpd.read_parquet(tmp_path / "batched-audit.parquet")
+    assert len(a) == len(b) == a["dock_id"].nunique() > 20 and list(b["dock_id"]) == list(a["dock_id"])
+    for column in a.columns.drop("geometry"):
+        if column.endswith(("_ft", "_sqft")):
+            np.testing.assert_allclose(b[column].astype(float), a[column].astype(float), rtol=0, atol=1e-6, err_msg=column)
+        else:
+            assert (a[column].astype(str).to_numpy() == b[column].astype(str).to_numpy()).all(), column
+    assert {"compliant", "noncompliant"} <= set(a["verdict"])
 
 
 def test_a_batched_layer_without_a_polygon_is_refused_and_nothing_is_written(county_files, tmp_path):
