@@ -11,6 +11,7 @@ hull the depth is unknown (NaN), and a question the data cannot answer gets
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,15 +37,22 @@ class Bathymetry:
     z : ndarray
         The depth (ft below MLW) at each of the triangulation's points.
     hull : shapely.Polygon
-        The convex hull of the data, where depths are known.
+        The convex hull of the data, where depths are known (prepared).
     edges : shapely.MultiLineString
-        The triangulation's edges (where the surface may bend).
+        The triangulation's edges (where the surface may bend), made when first
+        asked for: a county's soundings have millions.
     """
 
     triangulation: Delaunay
     z: np.ndarray
     hull: BaseGeometry
-    edges: BaseGeometry
+
+    @functools.cached_property
+    def edges(self) -> BaseGeometry:
+        """The triangulation's edges, each once."""
+        simplices = self.triangulation.simplices
+        pairs = np.unique(np.sort(np.vstack([simplices[:, [0, 1]], simplices[:, [1, 2]], simplices[:, [0, 2]]]), axis=1), axis=0)
+        return shapely.multilinestrings(shapely.linestrings(self.triangulation.points[pairs]))
 
     def depth_at(self, xy: np.ndarray) -> np.ndarray:
         """Depths (ft below MLW) at points ``xy`` of shape (n, 2); NaN where unknown.
@@ -53,7 +61,6 @@ class Bathymetry:
         one through every triangle, which is slow).
         """
         xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        shapely.prepare(self.hull)
         inside = shapely.intersects_xy(self.hull, xy[:, 0], xy[:, 1])
         out = np.full(len(xy), np.nan)
         if inside.any():
@@ -145,9 +152,7 @@ def bathymetry(soundings: gpd.GeoDataFrame, *, label: str = "soundings layer") -
         raise SiteDataError(
             f"{label}: the depths need at least three points not on one line to interpolate; add soundings"
         ) from None
-    simplices = triangulation.simplices
-    pairs = np.sort(np.vstack([simplices[:, [0, 1]], simplices[:, [1, 2]], simplices[:, [0, 2]]]), axis=1)
-    pairs = np.unique(pairs, axis=0)
-    edges = shapely.multilinestrings(shapely.linestrings(xy[pairs]))
+    triangulation.transform  # the barycentric transforms every depth reads, made once (before a screen's workers fork)
     hull = shapely.convex_hull(shapely.multipoints(xy))
-    return Bathymetry(triangulation, z, hull, edges)
+    shapely.prepare(hull)
+    return Bathymetry(triangulation, z, hull)
