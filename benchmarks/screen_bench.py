@@ -125,7 +125,9 @@ def _python(code: str) -> dict:
 
 
 def _env() -> dict:
+    """The environment of every command: this checkout's ``src`` first, its bytecode written and read as an installed package's is."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     src = str(HERE.parent / "src")
     env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env
@@ -299,7 +301,6 @@ def site(manifest: Path, out: Path, repeats: int) -> dict:
         "report": _dockreview("report", manifest, "-o", out / "site.pdf"),
     }
     env = _env()
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(out / "pycache")
     for command in commands.values():  # writes the bytecode
         run(command, env=env, ok=(0, 1, 3))
