@@ -473,7 +473,7 @@ def main() -> None:
     parser.add_argument("--site", default=str(HERE.parent / "data" / "straight-t-float" / "site.toml"),
                         help="one site for check / check --map / report against the floor ('' to skip)")
     parser.add_argument("--site-repeats", type=int, default=3)
-    parser.add_argument("--repeats", type=int, default=1, help="runs of each screen and PostGIS query (the quickest kept)")
+    parser.add_argument("--repeats", type=int, default=1, help="runs of each screen, audit and PostGIS query (the quickest kept)")
     parser.add_argument("--data", default="/tmp/dockreview-bench")
     parser.add_argument("--out", default=str(HERE / "results.json"))
     args = parser.parse_args()
@@ -519,7 +519,7 @@ def main() -> None:
             entry["ms_per_waterfront_lot"] = 1000.0 * entry["screen"]["seconds"] / waterfront
             entry["cpu_ms_per_waterfront_lot"] = 1000.0 * entry["screen"]["cpu_s"] / waterfront
             if n in args.audit_sizes:
-                step("audit", screen, gpkg, data / f"audit-{args.layout}-{n}.gpkg", args.workers, "--audit")
+                step("audit", functools.partial(screen, repeats=args.repeats), gpkg, data / f"audit-{args.layout}-{n}.gpkg", args.workers, "--audit")
                 entry["audit_over_screen"] = entry["audit"]["seconds"] / entry["screen"]["seconds"]
                 entry["audit_ms_per_dock"] = 1000 * (entry["audit"]["seconds"] - entry["screen"]["seconds"]) / entry["generate"]["docks"]
             if n in parquet_sizes:
@@ -535,13 +535,14 @@ def main() -> None:
                     step(f"dask{w}", dask_run, gpkg, parquet, data / f"dask{w}-{n}.parquet", w, port, out)
             report["linearity"] = linearity(report["sizes"])
             out_path.write_text(json.dumps(report, indent=2) + "\n")
+    again = functools.partial(screen, repeats=args.repeats)
     for n in args.soundings_sizes:
         entry = report.setdefault("soundings", {}).setdefault(str(n), {})
         gpkg = data / f"sounded-{n}.gpkg"
         sounded = ("--soundings", f"{gpkg}:soundings", "--draft", "3", "--float-extent", "10")
         for name, fn, a in (("generate", generate, (n, data, "sounded")),
-                            ("screen", screen, (gpkg, data / f"screen-sounded-{n}.gpkg", args.workers, *sounded)),
-                            ("audit", screen, (gpkg, data / f"audit-sounded-{n}.gpkg", args.workers, *sounded, "--audit"))):
+                            ("screen", again, (gpkg, data / f"screen-sounded-{n}.gpkg", args.workers, *sounded)),
+                            ("audit", again, (gpkg, data / f"audit-sounded-{n}.gpkg", args.workers, *sounded, "--audit"))):
             load = os.getloadavg()[0]
             entry[name] = fn(*a)
             entry[name].pop("stdout", None)
