@@ -23,6 +23,7 @@ shapely arrays over the whole layer. The flow, and the module doing each step:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +36,8 @@ from dockreview.batch.layers import ScreenLayers, is_parquet
 from dockreview.batch.parallel import default_workers
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, LayerError
-from dockreview.outputs.files import atomic_path, rounded_table, write_polygon_layer
+from dockreview.outputs.files import atomic_path, rounded_table
+from dockreview.outputs.geopackage import geopackage
 from dockreview.profile import Profile
 from dockreview.rules import RuleSet, ruleset
 
@@ -191,31 +193,47 @@ def prepare_screen(
     return rules, layers, TableOptions(id_field, class_field, qualifying, tolerance_ft), depth
 
 
-def write_screen(result: ScreenResult, path: str | Path) -> tuple[Path, Path]:
-    """Write the layers and the CSV beside them; returns the main file and the CSV.
+def screen_files(path: str | Path, *, audit: bool = False) -> dict[str, Path]:
+    """Every file a screen writes to ``path``, by what it holds: the layers' file(s) and the CSV beside them.
 
     A ``.gpkg`` holds the layers ``parcels``, ``envelopes`` and, when run,
     ``audit``. A ``.parquet`` (GeoParquet) is the parcels, with
     ``<name>-envelopes.parquet`` and ``<name>-audit.parquet`` beside it.
-    Every file is written whole or not at all.
+
+    Examples
+    --------
+    >>> {k: v.name for k, v in screen_files("out/lots.parquet", audit=True).items()}
+    {'parcels': 'lots.parquet', 'envelopes': 'lots-envelopes.parquet', 'audit': 'lots-audit.parquet', 'csv': 'lots.csv'}
+    >>> {k: v.name for k, v in screen_files("out/lots.gpkg").items()}
+    {'parcels': 'lots.gpkg', 'csv': 'lots.csv'}
     """
     path = Path(path)
-    csv = path.with_suffix(".csv")
+    files = {"parcels": path}
+    if is_parquet(path):
+        for name in ("envelopes", *(("audit",) if audit else ())):
+            files[name] = path.with_name(f"{path.stem}-{name}{path.suffix}")
+    return {**files, "csv": path.with_suffix(".csv")}
+
+
+def write_screen(result: ScreenResult, path: str | Path, *, inputs: Iterable[str | Path] = ()) -> tuple[Path, Path]:
+    """Write the layers and the CSV beside them (:func:`screen_files`); returns the main file and the CSV.
+
+    Every file is written whole or not at all, and none over one of ``inputs``
+    (the layers screened); an existing GeoPackage keeps its other layers.
+    """
+    path = Path(path)
+    files = screen_files(path, audit=result.audit is not None)
     layers = {"parcels": result.parcels, "envelopes": result.envelopes}
     if result.audit is not None:
         layers["audit"] = result.audit
     if is_parquet(path):
         for name, frame in layers.items():
-            target = path if name == "parcels" else path.with_name(f"{path.stem}-{name}{path.suffix}")
-            with atomic_path(target) as tmp:
+            with atomic_path(files[name], inputs=inputs) as tmp:
                 frame.to_parquet(tmp, index=False, write_covering_bbox=True)
     else:
-        with atomic_path(path) as tmp:
+        with geopackage(path, product="screen", inputs=inputs) as out:
             for name, frame in layers.items():
-                if name == "audit":
-                    frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
-                else:
-                    write_polygon_layer(frame, tmp, name)
-    with atomic_path(csv) as tmp:
+                out.write(frame, name, polygons=name != "audit")
+    with atomic_path(files["csv"], inputs=inputs) as tmp:
         rounded_table(result.parcels).to_csv(tmp, index=False)
-    return path, csv
+    return path, files["csv"]

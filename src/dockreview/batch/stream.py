@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -45,7 +46,8 @@ from dockreview.batch.screen import (
 )
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
-from dockreview.outputs.files import atomic_path, rounded_table, write_polygon_layer
+from dockreview.outputs.files import atomic_path, rounded_table
+from dockreview.outputs.geopackage import geopackage
 from dockreview.rules import RuleSet
 
 #: Parcels read, screened and written at a time, at most (a worker holds some 170 MB of its own at this size).
@@ -125,7 +127,7 @@ def plan_screen(
 
 def screen_to_file(
     plan: ScreenPlan, output: str | Path, *, workers: int | None = None, progress: bool | None = None,
-    batch_size: int = BATCH_PARCELS,
+    batch_size: int = BATCH_PARCELS, inputs: Iterable[str | Path] = (),
 ) -> tuple[dict[str, int], Path, Path]:
     """Screen the parcels left on disk a batch at a time, by ``plan`` (:func:`plan_screen`), and write the screen's files.
 
@@ -144,6 +146,8 @@ def screen_to_file(
         Parcels read and screened at a time, at most: a smaller layer is cut
         into :data:`BATCHES_PER_WORKER` batches per worker (of at least
         :data:`MIN_BATCH_PARCELS`), so that every worker has work.
+    inputs : iterable of path
+        The files screened, none of which an output may replace.
 
     Returns
     -------
@@ -163,9 +167,9 @@ def screen_to_file(
     audit = None if plan.audit is None else functools.partial(_audit, plan, workers)
     with tqdm(total=total, desc="screen", unit="parcel", disable=disable) as bar:
         if is_parquet(output):
-            counts, main, csv = _write_whole(answers, Path(output), bar, label, audit)
+            counts, main, csv = _write_whole(answers, Path(output), bar, label, audit, inputs)
         else:
-            counts, main, csv = _write_batches(answers, Path(output), bar, label, audit)
+            counts, main, csv = _write_batches(answers, Path(output), bar, label, audit, inputs)
     repaired = counts.pop("repaired")
     if repaired:
         warnings.warn(f"{label}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
@@ -239,28 +243,28 @@ def _audited(audit, lots: list, counts: dict[str, int]) -> gpd.GeoDataFrame | No
     return frame
 
 
-def _write_batches(answers, output: Path, bar, label: str, audit=None) -> tuple[dict, Path, Path]:
+def _write_batches(answers, output: Path, bar, label: str, audit=None, inputs=()) -> tuple[dict, Path, Path]:
     """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all); then the audit."""
     counts: dict[str, int] = {}
     csv = output.with_suffix(".csv")
     lots = []
-    with atomic_path(csv) as csv_tmp, atomic_path(output) as tmp:
+    with atomic_path(csv, inputs=inputs) as csv_tmp, geopackage(output, product="screen", inputs=inputs) as out:
         for i, (table, envelopes, repaired) in enumerate(answers):
             _tally(counts, table, repaired)
             rounded_table(table).to_csv(csv_tmp, index=False, mode="a", header=i == 0)
-            write_polygon_layer(table, tmp, "parcels", append=i > 0)
-            write_polygon_layer(envelopes, tmp, "envelopes", append=i > 0)
+            out.write(table, "parcels", polygons=True, append=i > 0)
+            out.write(envelopes, "envelopes", polygons=True, append=i > 0)
             if audit is not None:
                 lots.append(_waterfront(table))
             bar.update(len(table))
         _refuse_without_polygons(counts, label)
         frame = _audited(audit, lots, counts)
         if frame is not None:
-            frame.to_file(tmp, layer="audit", driver="GPKG", engine="pyogrio")
+            out.write(frame, "audit")
     return counts, output, csv
 
 
-def _write_whole(answers, output: Path, bar, label: str, audit=None) -> tuple[dict, Path, Path]:
+def _write_whole(answers, output: Path, bar, label: str, audit=None, inputs=()) -> tuple[dict, Path, Path]:
     """Gather the batches' rows and write them whole (GeoParquet is written in one piece), the audit beside them."""
     counts: dict[str, int] = {}
     tables, envelopes = [], []
@@ -272,5 +276,5 @@ def _write_whole(answers, output: Path, bar, label: str, audit=None) -> tuple[di
     _refuse_without_polygons(counts, label)
     parcels = pd.concat(tables, ignore_index=True)
     frame = _audited(audit, [_waterfront(parcels)], counts)
-    main, csv = write_screen(ScreenResult(parcels, pd.concat(envelopes, ignore_index=True), frame), output)
+    main, csv = write_screen(ScreenResult(parcels, pd.concat(envelopes, ignore_index=True), frame), output, inputs=inputs)
     return counts, main, csv

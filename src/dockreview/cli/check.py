@@ -20,7 +20,7 @@ from dockreview.cli.options import (
     profile_option,
     reviewed,
 )
-from dockreview.outputs.files import atomic_path
+from dockreview.outputs.files import atomic_path, inputs_checked
 from dockreview.review.pipeline import Review
 from dockreview.rules import NEEDS_DATA, missing_inputs
 from dockreview.rules.base import COUNT_UNITS
@@ -106,12 +106,12 @@ def _indented(text: str, width: int) -> list[str]:
     return [("  " if i == 0 else "    ") + t for i, t in enumerate(_wrapped(text, width - 4))]
 
 
-def _write_json(ctx: click.Context, result: Review, path: str) -> None:
+def _write_json(ctx: click.Context, result: Review, path: str, inputs: list[Path]) -> None:
     text = result.to_json() + "\n"
     if path == "-":
         click.echo(text, nl=False)
         return
-    with atomic_path(path) as tmp:
+    with atomic_path(path, inputs=inputs) as tmp:
         tmp.write_text(text, encoding="utf-8")
     written(ctx, "JSON", path)
 
@@ -144,6 +144,7 @@ def check(
     """
     check_map_path(map_path)
     check_gpkg_path(gpkg_path)
+    inputs = inputs_checked(manifest, profile_path, {"--json": json_path, "--map": map_path, "--gpkg": gpkg_path})
     result = reviewed(ctx, manifest, engine, profile_path)
     quiet = ctx.meta.get("quiet")
     if map_path:
@@ -154,7 +155,7 @@ def check(
         written(ctx, "map", map_path)
     _write_gpkg(ctx, result, gpkg_path)
     if json_path is not None:
-        _write_json(ctx, result, json_path)
+        _write_json(ctx, result, json_path, inputs)
     if not (quiet and json_path == "-"):
         click.echo(_table(result, verbose=bool(ctx.meta.get("verbose"))), err=json_path == "-")
     ctx.exit(EXIT[result.verdict])
@@ -176,6 +177,7 @@ def map_command(
 ) -> None:
     """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
     check_map_path(output, "-o")
+    inputs_checked(manifest, profile_path, {"-o": output})
     file_backend()
     from dockreview.outputs.evidence_sheet import save_evidence
     from dockreview.outputs.exhibit import save_map
@@ -202,6 +204,7 @@ def report_command(
     if Path(output).suffix.lower() not in REPORT_SUFFIXES:
         raise click.UsageError(f"-o {output}: use a .html, .pdf or .md file name")
     check_gpkg_path(gpkg_path)
+    inputs_checked(manifest, profile_path, {"-o": output, "--gpkg": gpkg_path})
     file_backend()
     from dockreview.outputs.report import write_report
 

@@ -25,7 +25,9 @@ from dockreview.inputs.crs import choose_working_crs, describe, feet_per_unit
 from dockreview.inputs.layers import gdal_source, read_layer
 from dockreview.inputs.manifest import LayerSpec
 from dockreview.inputs.raster import RASTER_SUFFIXES, raster_summary
-from dockreview.outputs.files import write_layer_and_csv
+from dockreview.inputs.sources import profile_file, reference_files
+from dockreview.outputs.files import check_outputs
+from dockreview.outputs.geopackage import write_layer_and_csv
 from dockreview.profile import load_profile
 
 
@@ -172,6 +174,8 @@ def audit_command(
     """
     if Path(output).suffix.lower() != ".gpkg":
         raise click.UsageError(f"--output {output}: use a .gpkg file name")
+    inputs = [*reference_files((*charts, parcels_path)), *filter(None, [profile_file(profile_path)])]
+    check_outputs({"--output": output, "the CSV beside --output": Path(output).with_suffix(".csv")}, inputs)
     chart = chart_mod.read_chart(charts)
     if chart.piers.empty:
         raise LayerError(f"chart {chart.describe()}: no piers to audit (SLCONS with CATSLC = 4, or PONTON)")
@@ -186,7 +190,7 @@ def audit_command(
     result = audit_chart(
         chart.to_crs(crs), profile=load_profile(profile_path), ft_per_unit=feet_per_unit(crs), parcels=parcels, id_field=id_field,
     )
-    gpkg, csv = write_layer_and_csv(result, output, "docks")
+    gpkg, csv = write_layer_and_csv(result, output, "docks", product="chart audit", inputs=inputs)
     note(ctx, f"{summary(result)} in {chart.describe()}")
     note(ctx, f"written {gpkg} and {csv}")
 

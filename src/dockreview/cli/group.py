@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import re
 import sys
 import traceback
@@ -109,6 +110,9 @@ class _Group(click.Group):
             raise
         except DockReviewError as exc:
             _fail(ctx, exc, f"error: {exc}")
+        except BrokenPipeError as exc:  # the reader of standard output stopped early (dockreview check ... | head)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that Python's last flush is quiet
+            _fail(ctx, exc, "error: standard output was closed before the command finished writing to it")
         except Exception as exc:  # a defect: still one line, the traceback on --debug
             _fail(ctx, exc, f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)")
 

@@ -13,7 +13,7 @@ import sys
 import click
 
 from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_layers
-from dockreview.batch.screen import BACKENDS, screen, write_screen
+from dockreview.batch.screen import BACKENDS, screen, screen_files, write_screen
 from dockreview.batch.stream import BATCH_PARCELS, plan_screen, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
 from dockreview.cli.options import (
@@ -24,8 +24,10 @@ from dockreview.cli.options import (
     load_quietly,
     profile_option,
 )
+from dockreview.inputs.sources import profile_file, reference_files
 from dockreview.measure.envelope import envelope_frame
-from dockreview.outputs.files import atomic_path
+from dockreview.outputs.files import atomic_path, check_outputs, inputs_checked
+from dockreview.outputs.geopackage import geopackage
 from dockreview.profile import load_profile
 from dockreview.review.pipeline import review
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
@@ -73,6 +75,7 @@ def envelope_command(
     """The water where a compliant dock may stand on the lot of MANIFEST, and why none may."""
     check_gpkg_path(output, "-o")
     check_map_path(map_path, "--map")
+    inputs = inputs_checked(manifest, profile_path, {"-o": output, "--map": map_path})
     site = load_quietly(manifest, engine)
     profile = load_profile(profile_path or site.manifest.review.profile)
     reviewed = review(site, profile=profile)
@@ -80,8 +83,8 @@ def envelope_command(
     click.echo(f"{site.name} - parcel {site.parcel_id}")
     click.echo("\n".join(_envelope_lines(env, reviewed.measurements)))
     if output:
-        with atomic_path(output) as tmp:
-            envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
+        with geopackage(output, product="envelope", inputs=inputs) as out:
+            out.write(envelope_frame(env, site.crs), "envelope")
         written(ctx, "envelope", output)
     if map_path:
         file_backend()
@@ -111,6 +114,7 @@ def suggest_command(
     manifest as NAME-dock.gpkg. It prints what it kept and what it changed. Exit
     status 1, with the reasons, when the lot can have no dock or no length passes.
     """
+    inputs = inputs_checked(manifest, profile_path, {"-o": output, "the grown footprint of -o": footprint_path(output)})
     site = load_quietly(manifest, engine)
     profile = load_profile(profile_path or site.manifest.review.profile)
     env = site_envelope(site, profile)
@@ -125,10 +129,10 @@ def suggest_command(
     layer = footprint_path(output) if dock.frame is not None else None
     text = suggest_manifest(site, dock, output, footprint=layer)
     if layer is not None:
-        with atomic_path(layer) as tmp:
-            dock.frame.to_file(tmp, layer=FOOTPRINT_LAYER, driver="GPKG", engine="pyogrio")
+        with geopackage(layer, product="suggest", inputs=inputs) as out:
+            out.write(dock.frame, FOOTPRINT_LAYER)
     try:
-        with atomic_path(output) as tmp:
+        with atomic_path(output, inputs=inputs) as tmp:
             tmp.write_text(text, encoding="utf-8")
     except BaseException:
         if layer is not None:
@@ -192,6 +196,8 @@ def screen_command(
     if (soundings is None) != (draft_ft is None):
         raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
     streamed = backend == "local" and engine == "pyogrio"
+    inputs = [*reference_files((parcels, mhw, channels, docks, soundings)), *filter(None, [profile_file(profile_path)])]
+    check_outputs({("-o" if name == "parcels" else f"the {name} file beside -o"): path for name, path in screen_files(output, audit=audit).items()}, inputs)
     layers = read_screen_layers(
         parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field,
         lazy_parcels=backend == "dask", stream_parcels=streamed,
@@ -205,10 +211,10 @@ def screen_command(
     if streamed:
         plan = plan_screen(layers, audit=audit, component_field=component_field, **settings)
         del layers  # the plan keeps what the batches (and the audit) share; the layers as read go before the workers fork
-        summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, **running)
+        summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, inputs=inputs, **running)
     else:
         result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings, **running)
-        gpkg, csv = write_screen(result, output)
+        gpkg, csv = write_screen(result, output, inputs=inputs)
         summary = result.summary()
     for key, value in summary.items():
         click.echo(f"{key:<26}{value:>10,d}")

@@ -22,7 +22,8 @@ from shapely.geometry.base import BaseGeometry
 
 from dockreview.evidence.measures import layers as evidence_layers
 from dockreview.measure.envelope import envelope_frame
-from dockreview.outputs.files import atomic_path
+from dockreview.outputs.files import inputs_of
+from dockreview.outputs.geopackage import geopackage
 from dockreview.outputs.reading import clearance_ft
 
 #: Dimension lines of the layout and the measurement each one dimensions.
@@ -274,7 +275,10 @@ def to_geodataframe(review) -> gpd.GeoDataFrame:
 
 
 def write_gpkg(review, path: str | Path) -> list[str]:
-    """Write the derived layers to a GeoPackage at ``path``, atomically.
+    """Write the derived layers to a GeoPackage at ``path``, atomically; the file's other layers are kept.
+
+    The layers an earlier review wrote to the file are replaced as a set; any
+    other layer (the user's own) is left as it was (:mod:`~dockreview.outputs.geopackage`).
 
     Returns
     -------
@@ -282,7 +286,7 @@ def write_gpkg(review, path: str | Path) -> list[str]:
         The layer names written.
     """
     layers = derived_layers(review)
-    with atomic_path(path) as tmp:
+    with geopackage(path, product="review", inputs=inputs_of(review)) as out:
         for name, frame in layers.items():
-            frame.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio")
+            out.write(frame, name)
     return list(layers)

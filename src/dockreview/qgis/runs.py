@@ -248,10 +248,11 @@ def review_site(
     :func:`write_manifest` wrote.
     """
     from dockreview import load_site, review
-    from dockreview.outputs.files import atomic_path
+    from dockreview.outputs.files import atomic_path, inputs_checked
 
     found: list[str] = []
     with _caught(found, written=written):
+        inputs = inputs_checked(manifest, profile, {"the layers' GeoPackage": output, "the report": report, "the JSON": json_path})
         _step(progress, 0.02, "reading the site's layers")
         site = load_site(manifest, engine=engine)
         _step(progress, 0.3, "reviewing the dock")
@@ -272,7 +273,7 @@ def review_site(
             write_report(result, report, page=page, all_checks=all_checks)
         if json_path is not None:
             _step(progress, 0.95, "writing the JSON")
-            with atomic_path(json_path) as tmp:
+            with atomic_path(json_path, inputs=inputs) as tmp:
                 tmp.write_text(result.to_json() + "\n", encoding="utf-8")
     _step(progress, 1.0, None)
     return run
@@ -306,19 +307,21 @@ def envelope_site(
     """The water where a compliant dock may stand on the lot of ``manifest`` (layer ``envelope`` of ``output``)."""
     from dockreview import load_profile, load_site
     from dockreview.measure.envelope import envelope_frame
-    from dockreview.outputs.files import atomic_path
+    from dockreview.outputs.files import inputs_checked
+    from dockreview.outputs.geopackage import geopackage
     from dockreview.review.suggest import site_envelope
 
     found: list[str] = []
     with _caught(found, written=written):
+        inputs = inputs_checked(manifest, profile, {"the envelope's GeoPackage": output})
         _step(progress, 0.02, "reading the site's layers")
         site = load_site(manifest, engine=engine)
         _step(progress, 0.4, "finding the envelope")
         env = site_envelope(site, load_profile(profile))
         if output is not None:
             _step(progress, 0.9, "writing the envelope")
-            with atomic_path(output) as tmp:
-                envelope_frame(env, site.crs).to_file(tmp, layer="envelope", driver="GPKG", engine="pyogrio")
+            with geopackage(output, product="envelope", inputs=inputs) as out:
+                out.write(envelope_frame(env, site.crs), "envelope")
     figures = {
         "frontage_ft": env.frontage_ft, "required_setback_ft": env.required_setback_ft, "band_width_ft": env.band_width_ft,
         "area_sqft": env.area_sqft, "greatest_reach_ft": env.greatest_reach_ft, "reach_limit_ft": env.reach_limit_ft,
@@ -356,11 +359,16 @@ def screen_parcels(
     """
     from dockreview import load_profile
     from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
-    from dockreview.batch.screen import screen, write_screen
+    from dockreview.batch.screen import screen, screen_files, write_screen
+    from dockreview.inputs.sources import profile_file, reference_files
+    from dockreview.outputs.files import check_outputs
 
     text = lambda source: None if source is None else _source_text(source)
     found: list[str] = []
     with _caught(found):
+        sources = (parcels, mhw, channels, docks, soundings)
+        inputs = [*reference_files(text(s) for s in sources), *filter(None, [profile_file(profile)])]
+        check_outputs({f"the screen's {name}": path for name, path in screen_files(output, audit=audit).items()}, inputs)
         _step(progress, 0.02, "reading the layers")
         layers = read_screen_layers(
             text(parcels), text(mhw), channels=text(channels), docks=text(docks), crs=crs, engine=engine,
@@ -375,7 +383,7 @@ def screen_parcels(
                 progress=bar, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
             )
         _step(progress, 0.95, "writing the GeoPackage and the CSV")
-        gpkg, csv = write_screen(result, output)
+        gpkg, csv = write_screen(result, output, inputs=inputs)
     _step(progress, 1.0, None)
     names = ["parcels", "envelopes", *(["audit"] if result.audit is not None else [])]
     return ScreenRun(result.summary(), gpkg, csv, names, found)
@@ -412,9 +420,14 @@ def audit_charts(
     from dockreview.inputs.crs import choose_working_crs, feet_per_unit
     from dockreview.inputs.layers import read_layer
     from dockreview.inputs.manifest import LayerSpec
+    from dockreview.inputs.sources import layer_files, profile_file
+    from dockreview.outputs.files import check_outputs
 
     found: list[str] = []
     with _caught(found):
+        read = [*charts, *([] if parcels is None else [parcels[0]]), *filter(None, [profile_file(profile)])]
+        inputs = [f for path in read for f in layer_files(path)]
+        check_outputs({"the audit's GeoPackage": output, "its CSV": Path(output).with_suffix(".csv")}, inputs)
         _step(progress, 0.02, "reading the chart cells")
         chart = chart_mod.read_chart([str(c) for c in charts])
         if chart.piers.empty:
@@ -431,9 +444,9 @@ def audit_charts(
             id_field=id_field,
         )
         _step(progress, 0.9, "writing the GeoPackage and the CSV")
-        from dockreview.outputs.files import write_layer_and_csv
+        from dockreview.outputs.geopackage import write_layer_and_csv
 
-        gpkg, csv = write_layer_and_csv(result, output, AUDIT_LAYER)
+        gpkg, csv = write_layer_and_csv(result, output, AUDIT_LAYER, product="chart audit", inputs=inputs)
     counts = result["verdict"].value_counts()
     _step(progress, 1.0, None)
     return AuditRun(

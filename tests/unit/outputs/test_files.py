@@ -138,4 +138,4 @@ def test_unwritable_folder_is_one_line(site, tmp_path):
     target = blocker / "review.json"
     result = check(site, "--json", str(target))
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"error: {target}: cannot write the file")
+    assert result.stderr.startswith(f"error: --json {target}: a part of the path is a file, not a folder")

@@ -28,6 +28,7 @@ from dockreview.inputs.crs import describe
 from dockreview.outputs.evidence_sheet.figures import draw_panel
 from dockreview.outputs.evidence_sheet.plan import draw_plan, plot_plan
 from dockreview.outputs.evidence_sheet.section import plot_section
+from dockreview.outputs.files import inputs_of
 from dockreview.outputs.sheet.draw import px
 from dockreview.outputs.sheet.page import save_figure
 from dockreview.outputs.sheet.text import wrap_to
@@ -122,4 +123,4 @@ def save_evidence(review, path, page: str = "letter", evidence: Evidence | None 
     ``evidence`` is the review's own (``review.evidence``) unless given.
     """
     fig, _ = plot_evidence(review, evidence, page=page)
-    save_figure(fig, path)
+    save_figure(fig, path, inputs=inputs_of(review))

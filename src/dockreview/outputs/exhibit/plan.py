@@ -33,6 +33,7 @@ from dockreview.outputs.exhibit.layers import (
     place_soundings,
 )
 from dockreview.outputs.exhibit.titleblock import legend_panel, title_block, title_lines
+from dockreview.outputs.files import inputs_of
 from dockreview.outputs.sheet.draw import clip, glyph_marker, px, to_display
 from dockreview.outputs.sheet.furniture import draw_locator, fit_locator, north_arrow, place_furniture, scale_bar
 from dockreview.outputs.sheet.labels import Placer
@@ -248,7 +249,7 @@ def plot_envelope(site, envelope, *, review=None, ax=None, page: str = "letter",
 def save_map(review, path, *, page: str = "letter") -> None:
     """Write the exhibit page to ``path`` (.png at 300 dpi, .pdf or .svg as vectors), atomically."""
     fig, _ = plot_review(review, page=page)
-    save_figure(fig, path)
+    save_figure(fig, path, inputs=inputs_of(review))
 
 
 def save_envelope_map(review, path, *, page: str = "letter", envelope=None) -> None:
@@ -259,4 +260,4 @@ def save_envelope_map(review, path, *, page: str = "letter", envelope=None) -> N
     """
     envelope = review.layout.envelope if envelope is None else envelope
     fig, _ = plot_envelope(review.site, envelope, review=review, page=page)
-    save_figure(fig, path)
+    save_figure(fig, path, inputs=inputs_of(review))

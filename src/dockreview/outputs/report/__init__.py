@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dockreview.outputs.files import atomic_path
+from dockreview.outputs.files import atomic_path, inputs_of
 from dockreview.outputs.report.checks import CHECK_COLUMNS, finding, margin, not_applicable_line, proposed, required
 from dockreview.outputs.report.content import (
     MEASUREMENT_LABELS,
@@ -96,7 +96,7 @@ def write_report(review, path: str | Path, *, page: str = "letter", all_checks: 
     suffix = path.suffix.lower()
     if suffix not in REPORT_SUFFIXES:
         raise ValueError(f"{path}: a report is .html, .pdf or .md")
-    with atomic_path(path) as tmp:
+    with atomic_path(path, inputs=inputs_of(review)) as tmp:
         if suffix == ".pdf":
             write_pdf(review, tmp, page=page, all_checks=all_checks)
         elif suffix == ".html":

@@ -10,7 +10,9 @@ a sheet whole or not at all.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -123,15 +125,15 @@ def fit_view(ax, bounds, ft_per_unit: float, *, round_scale: bool, right_px: flo
     return shapely.box(vx0, vy0, vx1, vy1), (scale if round_scale else None)
 
 
-def save_figure(fig, path) -> None:
+def save_figure(fig, path, *, inputs: Iterable[str | Path] = ()) -> None:
     """Write a sheet to ``path`` (.png at 300 dpi; .pdf or .svg as vectors, SVG text kept as text), whole or not at all.
 
-    A PDF's words are set in PDF's own Helvetica where it prints them all (:func:`~dockreview.outputs.sheet.pdffont.saved_in`).
+    ``inputs`` are never replaced (:func:`~dockreview.outputs.files.atomic_path`). A PDF's words are set in PDF's own Helvetica where it prints them all (:func:`~dockreview.outputs.sheet.pdffont.saved_in`).
     """
     kind = str(path).rsplit(".", 1)[-1].lower()
     extra = {"pil_kwargs": {"compress_level": PNG_COMPRESS_LEVEL}} if kind == "png" else {}
     try:
-        with atomic_path(path) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}), contextlib.ExitStack() as fonts:
+        with atomic_path(path, inputs=inputs) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}), contextlib.ExitStack() as fonts:
             if kind == "pdf":
                 fonts.enter_context(saved_in(fig))
             fig.savefig(tmp, dpi=300, format=kind, **extra)

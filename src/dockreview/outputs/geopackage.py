@@ -1,0 +1,131 @@
+"""GeoPackages the tool writes: its own layers replaced, every other layer of the file kept.
+
+A QGIS or GDAL user names a project's GeoPackage as the output and expects the
+layers to be added or replaced, never the file's other layers dropped. So an
+existing GeoPackage is copied (SQLite's backup, which takes what its journal
+holds too) to the temporary file of :func:`~dockreview.outputs.files.atomic_path`;
+the layers an earlier run of the same product wrote are removed from the copy
+(each of the tool's layers carries its product in its description, as QGIS
+shows it); the new layers are written; and the copy is moved into place whole.
+The user's own layers, and another product's, come through untouched.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import warnings
+from collections.abc import Iterable
+from contextlib import closing, contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pandas as pd
+
+from dockreview.errors import OutputError
+from dockreview.outputs.files import atomic_path, output_kind, rounded_table
+
+#: The description every layer the tool writes carries, by product ("review", "screen", ...).
+DESCRIPTION = "Written by dockreview ({product})"
+#: A GeoPackage file begins with SQLite's header.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class GeoPackageOutput:
+    """The temporary GeoPackage being written: :meth:`write` puts one layer in it, marked as the product's."""
+
+    def __init__(self, path: Path, product: str) -> None:
+        self.path = path
+        self.description = DESCRIPTION.format(product=product)
+
+    def write(self, frame, layer: str, *, polygons: bool = False, append: bool = False) -> None:
+        """Write ``frame`` as ``layer`` (replacing a layer of that name); ``polygons`` promotes to MultiPolygon.
+
+        With ``polygons`` the layer's type does not hang on which features a batch
+        happens to hold, so a layer written a batch at a time (``append=True``
+        after the first) is the layer written whole.
+        """
+        import pyogrio
+
+        options = {"geometry_type": "MultiPolygon", "promote_to_multi": True} if polygons else {}
+        with warnings.catch_warnings():  # GDAL's note on a parcel that is not a polygon (kept, as the layer holds it)
+            warnings.filterwarnings("ignore", "A geometry of type .* is inserted into layer", RuntimeWarning)
+            pyogrio.write_dataframe(
+                frame, self.path, layer=layer, driver="GPKG", append=append,
+                layer_options=None if append else {"DESCRIPTION": self.description}, **options,
+            )
+
+
+@contextmanager
+def geopackage(path: str | Path, *, product: str, inputs: Iterable[str | Path] = ()) -> Iterator[GeoPackageOutput]:
+    """Write layers to the GeoPackage ``path`` whole or not at all, keeping the layers the tool does not write.
+
+    Parameters
+    ----------
+    path : path
+        The GeoPackage; an existing one keeps every layer but the ``product``'s own from an earlier run.
+    product : str
+        What writes it ("review", "screen", "envelope", ...), recorded in each layer's description.
+    inputs : iterable of path
+        The command's inputs, never to be replaced (:func:`~dockreview.outputs.files.check_outputs`).
+
+    Raises
+    ------
+    OutputError
+        The file exists but is not a GeoPackage (it is left as it is), or it cannot be written.
+    """
+    with atomic_path(path, inputs=inputs) as tmp:
+        out = GeoPackageOutput(tmp, product)
+        if output_kind(path) == "file" and Path(path).stat().st_size > 0:
+            _copy(Path(path), tmp)
+            _drop_layers(tmp, out.description)
+        yield out
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy the GeoPackage ``source`` to ``target`` through SQLite (what its write-ahead log holds included)."""
+    with open(source, "rb") as handle:
+        header = handle.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        raise OutputError(f"{source}: the file exists and is not a GeoPackage; move it or name another file")
+    try:
+        with closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)) as old, closing(sqlite3.connect(target)) as new:
+            old.backup(new)
+    except sqlite3.Error as exc:
+        raise OutputError(f"{source}: cannot read the existing GeoPackage to keep its layers ({exc}); name another file") from None
+
+
+def _drop_layers(path: Path, description: str) -> list[str]:
+    """Remove from the GeoPackage ``path`` the layers whose description is ``description``; return their names."""
+    import pyogrio
+
+    try:
+        names = [str(name) for name in pyogrio.list_layers(path)[:, 0]]
+    except Exception as exc:  # GDAL's errors for a file it cannot open
+        raise OutputError(f"{path}: the existing file is not a GeoPackage GDAL can open ({exc}); name another file") from None
+    ours = [name for name in names if _description(path, name) == description]
+    if ours:
+        import fiona
+
+        for name in ours:
+            fiona.remove(str(path), driver="GPKG", layer=name)
+    return ours
+
+
+def _description(path: Path, layer: str) -> str:
+    import pyogrio
+
+    metadata = pyogrio.read_info(path, layer=layer).get("layer_metadata") or {}
+    return str(metadata.get("DESCRIPTION", ""))
+
+
+def write_layer_and_csv(
+    frame, path: str | Path, layer: str, *, product: str, inputs: Iterable[str | Path] = (),
+) -> tuple[Path, Path]:
+    """Write ``frame`` as layer ``layer`` of the GeoPackage ``path`` and its :func:`rounded_table` as CSV beside it."""
+    path = Path(path)
+    csv = path.with_suffix(".csv")
+    with geopackage(path, product=product, inputs=inputs) as out:
+        out.write(frame, layer)
+    with atomic_path(csv, inputs=inputs) as tmp:
+        rounded_table(pd.DataFrame(frame)).to_csv(tmp, index=False)
+    return path, csv
