@@ -40,8 +40,8 @@ from dockreview.errors import DockReviewError, OutputError
 
 #: What a temporary output file's name holds: ``.NAME.dockreview-PID-XXXX.SUFFIX`` (PID: the writing process).
 TEMPORARY = re.compile(r"^\.(?P<name>.+)\.dockreview-(?P<pid>\d+)-")
-#: The writers' own error classes, by module, that mean "this file could not be written".
-WRITER_ERRORS = ("pyogrio.errors", "fiona.errors", "pyarrow.lib")
+#: The writers' own error classes, by module, that mean "this file could not be written" (GDAL, Arrow, SQLite).
+WRITER_ERRORS = ("pyogrio.errors", "fiona.errors", "pyarrow.lib", "sqlite3")
 #: A disk with less free space than this is full, and a file this near the size limit met it (for the message).
 FULL_DISK_BYTES = 1 << 20
 
@@ -102,7 +102,23 @@ def check_outputs(outputs: Mapping[str, str | Path | None], inputs: Iterable[str
         for other, earlier in named[:i]:
             if path == earlier or same_file(path, earlier):
                 raise OutputError(f"{what} {path}: that is also the {other} output; name two different files")
-        output_kind(path, what)
+        if output_kind(path, what) == "file" and path.suffix.lower() == ".gpkg":
+            refuse_other_files(path, what)
+
+
+#: A GeoPackage file begins with SQLite's header.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def refuse_other_files(path: Path, what: str = "") -> None:
+    """Refuse a GeoPackage output where a file stands that is not one: it is the user's, and is left as it is.
+
+    An empty file is taken as new (``touch out.gpkg``).
+    """
+    with open(path, "rb") as handle:
+        header = handle.read(len(SQLITE_HEADER))
+    if header and header != SQLITE_HEADER:
+        raise OutputError(f"{what} {path}: the file exists and is not a GeoPackage; move it or name another file".strip())
 
 
 def _chain(exc: BaseException | None) -> Iterator[BaseException]:

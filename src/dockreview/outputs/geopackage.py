@@ -22,12 +22,10 @@ from typing import Iterator
 import pandas as pd
 
 from dockreview.errors import OutputError
-from dockreview.outputs.files import atomic_path, output_kind, rounded_table
+from dockreview.outputs.files import atomic_path, output_kind, refuse_other_files, rounded_table
 
 #: The description every layer the tool writes carries, by product ("review", "screen", ...).
 DESCRIPTION = "Written by dockreview ({product})"
-#: A GeoPackage file begins with SQLite's header.
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class GeoPackageOutput:
@@ -83,15 +81,9 @@ def geopackage(path: str | Path, *, product: str, inputs: Iterable[str | Path] =
 
 def _copy(source: Path, target: Path) -> None:
     """Copy the GeoPackage ``source`` to ``target`` through SQLite (what its write-ahead log holds included)."""
-    with open(source, "rb") as handle:
-        header = handle.read(len(SQLITE_HEADER))
-    if header != SQLITE_HEADER:
-        raise OutputError(f"{source}: the file exists and is not a GeoPackage; move it or name another file")
-    try:
-        with closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)) as old, closing(sqlite3.connect(target)) as new:
-            old.backup(new)
-    except sqlite3.Error as exc:
-        raise OutputError(f"{source}: cannot read the existing GeoPackage to keep its layers ({exc}); name another file") from None
+    refuse_other_files(source)
+    with closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)) as old, closing(sqlite3.connect(target)) as new:
+        old.backup(new)  # SQLite's errors are the writer's: atomic_path says why the file could not be written
 
 
 def _drop_layers(path: Path, description: str) -> list[str]:
