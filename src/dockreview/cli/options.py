@@ -19,7 +19,10 @@ PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.outputs.exhibit.
 page_option = click.option(
     "--page", type=click.Choice(PAGE_SIZES), default="letter", show_default=True, help="Exhibit page size (landscape)."
 )
-gpkg_option = click.option("--gpkg", "gpkg_path", metavar="PATH", help="Write the derived layers to a GeoPackage (.gpkg).")
+gpkg_option = click.option(
+    "--gpkg", "gpkg_path", metavar="PATH",
+    help="Write the derived layers to a GeoPackage (.gpkg); an existing one keeps every layer but an earlier review's.",
+)
 engine_option = click.option(
     "--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader."
 )

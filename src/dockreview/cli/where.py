@@ -63,7 +63,7 @@ def _envelope_lines(env, m=None) -> list[str]:
 
 @click.command("envelope")
 @click.argument("manifest", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage.")
+@click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage; an existing one keeps its other layers.")
 @click.option("--map", "map_path", metavar="FILE.png", help="Draw the exhibit page: the site plan with the envelope (.png, .pdf, .svg).")
 @click.option("--page", type=click.Choice(("letter", "tabloid")), default="letter", show_default=True, help="Page of the --map exhibit (landscape).")
 @engine_option
@@ -177,7 +177,7 @@ def suggest_command(
     "--batch", "batch_size", type=click.IntRange(min=1), default=BATCH_PARCELS, show_default=True, metavar="N",
     help="Parcels read, screened and written at a time, at most, so that a county's layer is never held whole (with --backend dask it is; with --audit its waterfront lots are kept for the audit).",
 )
-@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write; the CSV is written beside it.")
+@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write, the CSV beside it; an existing GeoPackage keeps every layer but an earlier screen's.")
 @engine_option
 @profile_option
 @click.pass_context
