@@ -29,6 +29,8 @@ turns a profile into the rule set that runs its checks.
 from __future__ import annotations
 
 import difflib
+import math
+import os
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -36,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from dockreview.errors import ProfileError
+from dockreview.tomlfile import read_toml, special_kind
 
 #: The profile used when none is named.
 DEFAULT_PROFILE = "kings-point-ny"
@@ -158,29 +161,25 @@ def load_profile(path: str | Path | None = None) -> Profile:
     name = DEFAULT_PROFILE if path is None else str(path)
     if path is None or (not str(path).endswith(".toml") and "/" not in str(path) and name in profile_names()):
         text = resources.files(_PROFILES).joinpath(f"{name}.toml").read_text("utf-8")
-        source = name
-    else:
-        source = str(path)
         try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            shipped = ", ".join(profile_names())
-            raise ProfileError(
-                f"profile {source}: cannot read it ({exc.strerror or exc}); give a profile file or one of: {shipped}"
-            ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"profile {source}: invalid TOML: {exc}") from None
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ProfileError(f"profile {name}: invalid TOML: {exc}") from None
+        return parse_profile(data, name)
+    source = str(path)
+    if special_kind(path) is None and not os.path.exists(path):
+        shipped = ", ".join(profile_names())
+        raise ProfileError(f"profile {source}: no such file; give a profile file or one of: {shipped}")
+    data = read_toml(path, error=ProfileError, what="profile")
     return parse_profile(data, source)
 
 
 def parse_profile(data: dict[str, Any], source: str) -> Profile:
     """A :class:`Profile` from a profile's parsed TOML (``source`` names it in messages)."""
-    head = data.get("profile", {})
+    head = _table(data, "profile", source)
     values = {}
-    for key, entry in data.get("values", {}).items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("value"), (int, float)) or "section" not in entry:
+    for key, entry in _table(data, "values", source).items():
+        if not isinstance(entry, dict) or not _is_number(entry.get("value")) or "section" not in entry:
             raise ProfileError(f"profile {source}: [values.{key}] needs a numeric 'value' and a 'section'")
         values[key] = Value(
             float(entry["value"]), str(entry.get("unit", "")), str(entry["section"]), str(entry.get("amended", "")),
@@ -201,6 +200,36 @@ def parse_profile(data: dict[str, Any], source: str) -> Profile:
     )
 
 
+def _table(data: dict, name: str, source: str) -> dict:
+    """The table ``[name]`` of a profile (empty when absent); refused when it is not a table.
+
+    Examples
+    --------
+    >>> _table({"values": [1]}, "values", "mine.toml")
+    Traceback (most recent call last):
+    ...
+    dockreview.errors.ProfileError: profile mine.toml: [values] must be a table, not a list
+    """
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise ProfileError(f"profile {source}: [{name}] must be a table, not {_type_name(table)}")
+    return table
+
+
+def _type_name(value: Any) -> str:
+    return {list: "a list", str: "a string", bool: "a boolean", int: "a number", float: "a number"}.get(type(value), "a date or time")
+
+
+def _is_number(value: Any) -> bool:
+    """A finite int or float (not a bool): what a profile's value must be."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
 #: The tables every profile may have; any other table (``[riparian]``, ``[datums]``) is a setting its kinds read.
 _TABLES = ("profile", "values", "codes", "officials", "checks", "sources")
 #: Keys of a ``[checks.ID]`` table that are the check's own, not its kind's parameters.
@@ -210,7 +239,7 @@ _CHECK_KEYS = ("kind", "section", "title", "text", "amended", "source")
 def _codes(data: dict, source: str) -> dict[str, Codes]:
     """The ``[codes.NAME]`` tables; codes are compared as text."""
     codes = {}
-    for key, entry in data.get("codes", {}).items():
+    for key, entry in _table(data, "codes", source).items():
         if not isinstance(entry, dict) or not isinstance(entry.get("values"), list) or "section" not in entry:
             raise ProfileError(f"profile {source}: [codes.{key}] needs a 'values' list and a 'section'")
         codes[key] = Codes(
@@ -222,8 +251,8 @@ def _codes(data: dict, source: str) -> dict[str, Codes]:
 
 def _officials(data: dict, source: str) -> dict[str, str]:
     """The ``[officials]`` table: matter -> the official or body who decides it."""
-    table = data.get("officials", {})
-    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+    table = _table(data, "officials", source)
+    if not all(isinstance(v, str) for v in table.values()):
         raise ProfileError(f"profile {source}: [officials] must map each matter to a name string")
     return dict(table)
 
@@ -231,7 +260,7 @@ def _officials(data: dict, source: str) -> dict[str, str]:
 def _sources(data: dict, source: str) -> dict[str, Source]:
     """The ``[sources.NAME]`` tables: the texts the numbers were read from."""
     out = {}
-    for key, entry in data.get("sources", {}).items():
+    for key, entry in _table(data, "sources", source).items():
         if not isinstance(entry, dict) or "title" not in entry:
             raise ProfileError(f"profile {source}: [sources.{key}] needs a 'title' (and an 'address' and the date 'read')")
         out[key] = Source(key, str(entry["title"]), str(entry.get("address", "")), str(entry.get("read", "")))
@@ -241,7 +270,7 @@ def _sources(data: dict, source: str) -> dict[str, Source]:
 def _checks(data: dict, source: str) -> dict[str, CheckSpec]:
     """The ``[checks.ID]`` tables, in the file's order."""
     checks = {}
-    for cid, entry in data.get("checks", {}).items():
+    for cid, entry in _table(data, "checks", source).items():
         if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) or "section" not in entry:
             raise ProfileError(f"profile {source}: [checks.{cid}] needs a 'kind' (the rule kind) and a 'section'")
         params = {k: v for k, v in entry.items() if k not in _CHECK_KEYS}

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import difflib
 import math
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from dockreview.errors import ManifestError
 from dockreview.inputs.manifest_dock import parse_dock
 from dockreview.inputs.manifest_elevation import check_datums_agree, mhw_elevation, raster_spec
-from dockreview.inputs.manifest_values import Problems, as_number, entries_of, layer_spec
+from dockreview.inputs.manifest_values import Problems, as_number, entries_of, layer_spec, resolve_path
+from dockreview.inputs.ranges import out_of_range
 from dockreview.inputs.spec import *  # noqa: F403  (the spec's names, importable from here as before)
 from dockreview.inputs.spec import (
     ALLOWED,
@@ -38,6 +38,7 @@ from dockreview.inputs.spec import (
     Vessel,
     Waiver,
 )
+from dockreview.tomlfile import read_toml, special_kind
 
 
 def _profile_choice(value: Any, folder: Path, problems: Problems) -> str | None:
@@ -52,7 +53,11 @@ def _profile_choice(value: Any, folder: Path, problems: Problems) -> str | None:
         return None
     value = value.strip()
     if value.endswith(".toml") or "/" in value or "\\" in value:
-        path = (folder / value).resolve()
+        path = resolve_path(folder, value)
+        kind = special_kind(path)
+        if kind is not None:
+            problems.add(f"'review.profile' names {value}, which is {kind}, not a file; give the profile's file")
+            return None
         if not path.is_file():
             problems.add(f"'review.profile' names the file {value}, which does not exist beside the manifest")
             return None
@@ -138,7 +143,25 @@ def _evidence(table: Any, problems: Problems) -> EvidenceSettings:
     if not good:
         problems.add("'evidence.viewpoints' must be a list of [x, y] or [x, y, eye_height_ft] in the working CRS")
         points = []
+    finite = [p for p in points if all(_finite_number(v) for v in p)]
+    if len(finite) < len(points):
+        problems.add("'evidence.viewpoints' must hold finite numbers [x, y] or [x, y, eye_height_ft]")
+        points = []
+    for i, point in enumerate(points, start=1):
+        implausible = out_of_range("evidence.eye_height_ft", float(point[2])) if len(point) == 3 else None
+        if implausible:
+            problems.add(implausible.replace("'evidence.eye_height_ft'", f"the eye height of 'evidence.viewpoints' [{i}]", 1))
+            points = []
+            break
     return EvidenceSettings(**{**base.__dict__, **values, "viewpoints": tuple(tuple(float(v) for v in p) for p in points)})
+
+
+def _finite_number(value: Any) -> bool:
+    """Whether ``value`` is a finite float (or an int within a float's range)."""
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def _exhibit(table: Any, problems: Problems) -> Exhibit:
@@ -169,7 +192,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
     ManifestError
         Listing every problem found, each naming its key.
     """
-    path = Path(path).resolve()
+    path = resolve_path(Path.cwd(), str(path))
     folder = path.parent
     problems = Problems(path)
     problems.unknown_keys(data, "", "")
@@ -279,7 +302,7 @@ def _charts(value: Any, folder: Path, problems: Problems) -> tuple[Path, ...]:
     if not isinstance(cells, list) or not cells or not all(isinstance(c, str) for c in cells):
         problems.add(f"'layers.chart' must be a chart cell like \"US5NY1CM.000\" or a list of them, got {value!r}")
         return ()
-    return tuple((folder / c).resolve() for c in cells)
+    return tuple(resolve_path(folder, c) for c in cells)
 
 
 def _datum_offset(table: Any, has_chart: bool, problems: Problems) -> tuple[float | None, Any]:
@@ -367,14 +390,4 @@ def load_manifest(path: str | Path) -> Manifest:
         When the file is missing, is not valid TOML, or fails validation.
     """
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise ManifestError(f"{path}: manifest not found; check the path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ManifestError(f"{path}: cannot read the manifest ({exc})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ManifestError(f"{path}: invalid TOML: {exc}") from None
-    return parse_manifest(data, path)
+    return parse_manifest(read_toml(path, error=ManifestError, what="manifest"), path)
