@@ -22,6 +22,7 @@ from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import crs as crs_mod
 from dockreview.inputs.layers import gdal_source, read_layer, read_layer_batches
 from dockreview.inputs.manifest import LayerSpec
+from dockreview.inputs.readable import require_file
 from dockreview.inputs.shoreline import MHW_GAP_FT
 from dockreview.inputs.site import prepare_mhw
 
@@ -236,8 +237,10 @@ def read_parquet_layer(path: Path, *, role: str, bbox: tuple[float, float, float
         The file is missing, unreadable or not GeoParquet, or its geometry has no CRS.
     """
     label = f"{role} layer {path}"
+    require_file(path, label, folders=PARQUET_SUFFIXES, what="a GeoParquet file (or a folder of them)")
     if not path.exists():
         raise LayerError(f"{label}: file not found; check the path")
+    _parquet_files(path, label)
     try:
         frame = gpd.read_parquet(path, bbox=bbox)
     except Exception as exc:  # pyarrow raises many types for a file that is not GeoParquet
@@ -253,17 +256,22 @@ def parquet_file(path: Path) -> Path:
     return _parquet_files(path)[0]
 
 
-def _parquet_files(path: Path) -> list[Path]:
-    """The file itself, or the files of a folder of GeoParquet partitions in order."""
+def _parquet_files(path: Path, label: str | None = None) -> list[Path]:
+    """The file itself, or the files of a folder of GeoParquet partitions in order; each a regular file."""
     path = Path(path)
-    return [path] if path.is_file() else sorted(path.glob("*.parquet"))
+    files = [path] if path.is_file() else sorted(path.glob("*.parquet"))
+    for file in files:
+        require_file(file, label or f"parcels layer {path}", what="a GeoParquet file")
+    return files
 
 
 def _parquet_crs(path: Path) -> CRS:
     """The CRS of a GeoParquet file's geometry, from its metadata alone."""
     label = f"parcels layer {path}"
+    require_file(path, label, folders=PARQUET_SUFFIXES, what="a GeoParquet file (or a folder of them)")
     if not path.exists():
         raise LayerError(f"{label}: file not found; check the path")
+    _parquet_files(path, label)
     try:
         meta = pq.read_schema(parquet_file(path)).metadata or {}
         geo = json.loads(meta[b"geo"])

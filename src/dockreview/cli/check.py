@@ -126,7 +126,7 @@ def _write_gpkg(ctx: click.Context, result: Review, path: str | None) -> None:
 
 
 @click.command()
-@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.argument("manifest")
 @click.option("--json", "json_path", metavar="PATH|-", help="Write the review as JSON ('-' for standard output).")
 @click.option("--map", "map_path", metavar="PATH", help="Draw the site plan (.png, .pdf or .svg).")
 @engine_option
@@ -162,7 +162,7 @@ def check(
 
 
 @click.command("map")
-@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.argument("manifest")
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help="The map file (.png, .pdf or .svg).")
 @click.option(
     "--sheet", type=click.Choice(("site", "evidence")), default="site", show_default=True,
@@ -188,7 +188,7 @@ def map_command(
 
 
 @click.command("report")
-@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.argument("manifest")
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help="The report (.html, .pdf or .md).")
 @engine_option
 @profile_option

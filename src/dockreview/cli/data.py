@@ -25,6 +25,7 @@ from dockreview.inputs.crs import choose_working_crs, describe, feet_per_unit
 from dockreview.inputs.layers import gdal_source, read_layer
 from dockreview.inputs.manifest import LayerSpec
 from dockreview.inputs.raster import RASTER_SUFFIXES, raster_summary
+from dockreview.inputs.readable import require_layer_file
 from dockreview.inputs.sources import profile_file, reference_files
 from dockreview.outputs.files import check_outputs
 from dockreview.outputs.geopackage import write_layer_and_csv
@@ -112,7 +113,7 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
 
 
 @click.command("layers")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 @click.option("--crs", "crs_text", metavar="CRS", help="The working CRS to check the data against (default: EPSG:2263, or the data's UTM zone outside it).")
 @click.pass_context
 def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
@@ -124,6 +125,7 @@ def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
     For an S-57 chart cell, also its edition and compilation scale, and what a
     review takes from each object class.
     """
+    require_layer_file(Path(file), f"file {file}")
     if Path(file).suffix.lower() in RASTER_SUFFIXES:
         if not Path(file).exists():
             raise LayerError(f"file {file}: file not found")
@@ -152,7 +154,7 @@ def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
 
 
 @click.command("audit")
-@click.option("--chart", "charts", required=True, multiple=True, type=click.Path(dir_okay=False), help="An S-57 chart cell (.000); repeat for several.")
+@click.option("--chart", "charts", required=True, multiple=True, help="An S-57 chart cell (.000); repeat for several.")
 @click.option("-o", "--output", required=True, metavar="PATH.gpkg", help="The GeoPackage to write (layer 'docks', one row per dock); the CSV is written beside it.")
 @click.option("--parcels", "parcels_path", metavar="FILE", help="Parcels (file or file:layer) for the lot checks: frontage and side setbacks.")
 @click.option("--id-field", help="The parcels' id field copied to the output (default: the row number).")

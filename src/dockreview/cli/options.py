@@ -27,7 +27,7 @@ engine_option = click.option(
     "--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader."
 )
 profile_option = click.option(
-    "--profile", "profile_path", type=click.Path(dir_okay=False),
+    "--profile", "profile_path", metavar="NAME|FILE",
     help="Rule profile: a shipped NAME (dockreview profiles) or a TOML FILE (default: the manifest's [review] profile, else Kings Point).",
 )
 

@@ -62,7 +62,7 @@ def _envelope_lines(env, m=None) -> list[str]:
 
 
 @click.command("envelope")
-@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.argument("manifest")
 @click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage; an existing one keeps its other layers.")
 @click.option("--map", "map_path", metavar="FILE.png", help="Draw the exhibit page: the site plan with the envelope (.png, .pdf, .svg).")
 @click.option("--page", type=click.Choice(("letter", "tabloid")), default="letter", show_default=True, help="Page of the --map exhibit (landscape).")
@@ -95,7 +95,7 @@ def envelope_command(
 
 
 @click.command("suggest")
-@click.argument("manifest", type=click.Path(dir_okay=False))
+@click.argument("manifest")
 @click.option("-o", "--output", required=True, metavar="SITE.toml", help="The manifest to write for the suggested dock.")
 @click.option("--root", nargs=2, type=float, metavar="X Y", help="Root of the dock, working CRS (default: the proposal's).")
 @click.option("--bearing", type=float, help="Degrees clockwise from grid north (default: the proposal's).")

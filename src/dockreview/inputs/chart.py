@@ -33,6 +33,7 @@ import shapely
 from pyproj import CRS
 
 from dockreview.errors import DockReviewWarning, LayerError
+from dockreview.inputs.readable import require_file
 
 #: Feet in one metre (chart depths and radii are in metres).
 FT_PER_M = 1.0 / 0.3048
@@ -106,6 +107,7 @@ def read_cell(path: str | Path) -> Cell:
     """
     path = Path(path)
     label = f"chart {path}"
+    require_file(path, label, what="the chart cell's file (an S-57 .000)")
     if not path.exists():
         raise LayerError(f"{label}: file not found; check the path in the manifest (relative to its folder)")
     try:

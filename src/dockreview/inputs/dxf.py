@@ -29,6 +29,7 @@ from pyproj import CRS
 from dockreview.errors import CRSError, DockError, DockReviewWarning, LayerError
 from dockreview.inputs.crs import describe, feet_per_unit, parse_crs
 from dockreview.inputs.manifest import LayerSpec
+from dockreview.inputs.readable import require_file
 
 #: Farthest a drawing's features may lie from the parcel (ft).
 GEOREFERENCE_LIMIT_FT = 1000.0
@@ -55,6 +56,7 @@ def drawing_units(path: Path) -> int:
     LayerError
         The file cannot be read.
     """
+    require_file(path, f"dock layer {path}", what="the drawing's file (a .dxf)")
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError as exc:
@@ -127,6 +129,7 @@ def read_dxf_footprint(
     crs = parse_crs(spec.assume_crs, where=f"{label}: assume_crs")
     if not crs.is_projected:
         raise CRSError(f"{label}: assume_crs {describe(crs)} is not projected; a survey drawing is in a projected CRS such as EPSG:2263")
+    require_file(spec.path, label, what="the drawing's file (a .dxf)")
     if not spec.path.exists():
         raise LayerError(f"{label}: file not found; check the path in the manifest (relative to its folder)")
     try:

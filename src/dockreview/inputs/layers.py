@@ -18,9 +18,11 @@ import pyogrio
 import shapely
 from pyproj import CRS
 
-from dockreview.errors import CRSError, LayerError
+from dockreview.errors import CRSError, DockReviewWarning, LayerError
 from dockreview.inputs.crs import describe, parse_crs
+from dockreview.inputs.dbf import text_encoding
 from dockreview.inputs.manifest import LayerSpec
+from dockreview.inputs.readable import require_layer_file
 
 ENGINES = ("pyogrio", "fiona")
 #: Files a shapefile cannot be read without, beside its .shp.
@@ -95,10 +97,11 @@ def read_layer(spec: LayerSpec, *, role: str, engine: str = "pyogrio") -> gpd.Ge
         The layer has no CRS and the manifest gives no ``assume_crs``.
     """
     label, source, layer = _open(spec, role, engine)
+    options = _encoding(spec, label)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            frame = gpd.read_file(source, layer=layer, engine=engine)
+            frame = gpd.read_file(source, layer=layer, engine=engine, **options)
     except Exception as exc:
         raise LayerError(f"{label}: cannot read the layer ({_first_line(exc)})", detail=str(exc)) from None
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry is None:
@@ -111,6 +114,7 @@ def _open(spec: LayerSpec, role: str, engine: str) -> tuple[str, str | Path, str
     if engine not in ENGINES:
         raise LayerError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     label = f"{role} layer {spec.describe()}"
+    require_layer_file(spec.path, label)
     if not spec.path.exists():
         raise LayerError(f"{label}: file not found; check the path in the manifest (relative to its folder)")
     if spec.path.suffix.lower() == ".shp":
@@ -145,19 +149,33 @@ def read_layer_batches(
         the geometry (column ``geometry``), each batch with the CRS.
     """
     label, source, layer = _open(spec, role, "pyogrio")
+    options = _encoding(spec, label)
     try:
-        info = pyogrio.read_info(source, layer=layer)
+        info = pyogrio.read_info(source, layer=layer, **options)
     except Exception as exc:
         raise LayerError(f"{label}: cannot read the layer ({_first_line(exc)})", detail=str(exc)) from None
     if not info.get("geometry_type"):
         raise LayerError(f"{label}: the layer has no geometry column")
     crs = _with_crs(gpd.GeoDataFrame(geometry=[], crs=info.get("crs")), spec, label).crs
-    return crs, [str(f) for f in info["fields"]], _batches(source, layer, label, crs, batch_size, columns)
+    batches = _batches(source, layer, label, crs, batch_size, columns, options)
+    return crs, [str(f) for f in info["fields"]], batches
 
 
-def _batches(source, layer, label: str, crs: CRS, batch_size: int, columns) -> Iterator[gpd.GeoDataFrame]:
+def _encoding(spec: LayerSpec, label: str) -> dict[str, str]:
+    """``{"encoding": ...}`` for a shapefile whose .dbf is not the UTF-8 its .cpg says (with a warning), else ``{}``."""
+    if spec.path.suffix.lower() != ".shp":
+        return {}
+    encoding, warning = text_encoding(spec.path, label)
+    if warning:
+        warnings.warn(warning, DockReviewWarning, stacklevel=3)
+    return {"encoding": encoding} if encoding else {}
+
+
+def _batches(source, layer, label: str, crs: CRS, batch_size: int, columns, options) -> Iterator[gpd.GeoDataFrame]:
     try:
-        with pyogrio.open_arrow(source, layer=layer, columns=columns, batch_size=batch_size, use_pyarrow=True) as (meta, reader):
+        with pyogrio.open_arrow(
+            source, layer=layer, columns=columns, batch_size=batch_size, use_pyarrow=True, **options
+        ) as (meta, reader):
             name = meta["geometry_name"] or "wkb_geometry"
             for batch in reader:
                 geoms = shapely.from_wkb(batch.column(name).to_numpy(zero_copy_only=False))

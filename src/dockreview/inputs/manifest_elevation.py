@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from dockreview.inputs.manifest_values import Problems, as_number
+from dockreview.inputs.manifest_values import Problems, as_number, resolve_path
 from dockreview.inputs.spec import ELEVATION_UNITS, RasterSpec
 
 #: What a unit may be written as, to its name in :data:`ELEVATION_UNITS`.
@@ -71,7 +71,7 @@ def raster_spec(value: Any, name: str, folder: Path, problems: Problems) -> Rast
         ok = False
     if not ok:
         return None
-    return RasterSpec((folder / path).resolve(), None, crs, path, vertical_datum=datum.strip(), unit=canonical)
+    return RasterSpec(resolve_path(folder, path), None, crs, path, vertical_datum=datum.strip(), unit=canonical)
 
 
 def mhw_elevation(table: dict[str, Any], problems: Problems) -> dict[str, Any]:

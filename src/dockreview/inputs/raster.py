@@ -29,6 +29,7 @@ from scipy import ndimage
 from dockreview.errors import CRSError, LayerError, SiteDataError
 from dockreview.inputs.crs import describe, parse_crs
 from dockreview.inputs.manifest_elevation import EXAMPLE, datum_key, unit_name
+from dockreview.inputs.readable import require_file
 from dockreview.inputs.spec import ELEVATION_UNITS, RasterSpec
 
 #: The window read around the site is widened by this many cells on every side.
@@ -143,6 +144,7 @@ def read_elevation(spec: RasterSpec, *, working: CRS, around: tuple[float, float
         The raster does not reach ``around``, or its band says another unit than the manifest.
     """
     label = label or f"elevation layer {spec.describe()}"
+    require_file(spec.path, label, what="the raster's file (a GeoTIFF)")
     if not spec.path.exists():
         raise LayerError(f"{label}: file not found; check the path in the manifest (relative to its folder)")
     try:
@@ -243,6 +245,7 @@ def raster_summary(path) -> list[str]:
         When the file cannot be opened as a raster.
     """
     label = f"file {path}"
+    require_file(path, label, what="a raster file")
     try:
         with rasterio.open(path) as ds:
             crs = CRS.from_wkt(ds.crs.to_wkt()) if ds.crs is not None else None

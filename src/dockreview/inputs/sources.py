@@ -16,11 +16,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from dockreview.inputs.manifest import Manifest
+from dockreview.inputs.readable import SHAPEFILE_SIDECARS
 from dockreview.inputs.spec import LayerSpec
 
 #: The files GDAL reads beside a layer's main file, by the main file's suffix.
 SIDECARS = {
-    ".shp": (".shx", ".dbf", ".prj", ".cpg", ".qix", ".sbn", ".sbx", ".shp.xml", ".qmd"),
+    ".shp": (*SHAPEFILE_SIDECARS, ".shp.xml", ".qmd"),
     ".gpkg": ("-wal", "-shm", "-journal"),
     ".sqlite": ("-wal", "-shm", "-journal"),
     ".tif": (".tif.aux.xml", ".tfw", ".tifw", ".prj"),
