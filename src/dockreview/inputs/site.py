@@ -24,6 +24,7 @@ from dockreview.inputs import chart as chart_mod
 from dockreview.inputs import crs as crs_mod
 from dockreview.inputs.bathymetry import Bathymetry, bathymetry
 from dockreview.inputs.dxf import read_dxf_footprint
+from dockreview.inputs.extent import bounds_of, check_within
 from dockreview.inputs.layers import read_layer
 from dockreview.inputs.manifest import Manifest, load_manifest
 from dockreview.inputs.shoreline import merge_lines, prepare_mhw
@@ -471,6 +472,15 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read_dxf(manifest, parcel, working, sources) if _is_dxf(manifest) else _read(manifest, "dock", engine, working, sources)
         footprint = clean_layer(raw, dock_label, ("Polygon",), required=True)
     _check_working_area(parcel, working, manifest)
+    frames = (parcels, optional["channels"], optional["docks"], soundings, vegetation, buildings)
+    layer_bounds = bounds_of([mhw, mlw, centerline, cove_line, *lines.values(),
+                              *(shapely.envelope(shapely.union_all(shapely.envelope(f.geometry.values))) for f in frames if f is not None and not f.empty)])
+    check_within(
+        manifest, layer_bounds, crs_mod.feet_per_unit(working),
+        footprint=None if footprint is None else shapely.envelope(shapely.union_all(shapely.envelope(footprint.geometry.values))),
+        footprint_label=f"dock layer {manifest.dock.footprint.describe()}" if manifest.dock.footprint else "dock layer",
+        crs_name=crs_mod.describe(working),
+    )
     elevation = _read_elevation(manifest, parcel, parcels, working, sources)
     mhw = _local_mhw(mhw, parcel, footprint, manifest, crs_mod.feet_per_unit(working), label["mhw"])
 
