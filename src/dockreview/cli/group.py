@@ -27,6 +27,8 @@ from dockreview.errors import DockReviewError, DockReviewWarning
 
 EXIT = {"compliant": 0, "noncompliant": 1, "incomplete": 3, "exempt": 0}
 BAD_INPUT = 2
+#: The exit status of a command whose standard output was closed by its reader: 128 + SIGPIPE, as the shell reports.
+BROKEN_PIPE = 141
 MAP_SUFFIXES = (".png", ".pdf", ".svg")
 REPORT_SUFFIXES = (".html", ".pdf", ".md")
 PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.plot.PAGES
@@ -110,9 +112,9 @@ class _Group(click.Group):
             raise
         except DockReviewError as exc:
             _fail(ctx, exc, f"error: {exc}")
-        except BrokenPipeError as exc:  # the reader of standard output stopped early (dockreview check ... | head)
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that Python's last flush is quiet
-            _fail(ctx, exc, "error: standard output was closed before the command finished writing to it")
+        except BrokenPipeError:  # the reader of standard output stopped early (dockreview layers ... | head): quietly,
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as a tool killed by SIGPIPE ends
+            ctx.exit(BROKEN_PIPE)
         except Exception as exc:  # a defect: still one line, the traceback on --debug
             _fail(ctx, exc, f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)")
 
