@@ -367,3 +367,22 @@ def test_a_dead_runs_temporary_file_is_swept_and_a_live_ones_kept(site, tmp_path
     finally:
         live.kill()
         live.wait()
+
+
+# --------------------------------------------------------------------------
+# the QGIS provider's runs, without QGIS
+# --------------------------------------------------------------------------
+def test_the_qgis_provider_refuses_an_input_as_its_output(site, tmp_path):
+    from dockreview.qgis import runs
+
+    gpkg = site.dir / "site.gpkg"
+    before = hashes(site.dir)
+    with pytest.raises(OutputError, match="that is the input"):
+        runs.review_site(site.manifest, output=gpkg)
+    with pytest.raises(OutputError, match="that is the input"):
+        runs.review_site(site.manifest, json_path=site.manifest)
+    with pytest.raises(OutputError, match="that is the input"):
+        runs.envelope_site(site.manifest, output=gpkg)
+    with pytest.raises(OutputError, match="that is the input"):
+        runs.screen_parcels((str(gpkg), "parcels"), (str(gpkg), "mhw"), output=gpkg)
+    assert hashes(site.dir) == before
