@@ -278,18 +278,26 @@ def atomic_path(path: str | Path, *, inputs: Iterable[str | Path] = ()) -> Itera
     tmp_path = Path(tmp)
     tmp_path.unlink()  # keep the unique name; some drivers refuse to write over an empty file
     try:
-        yield tmp_path
-        os.replace(tmp_path, target)
+        with _failure_named(path, tmp_path, "write the file"):
+            yield tmp_path
+            os.replace(tmp_path, target)
+    finally:
+        for leftover in tmp_path.parent.glob(glob.escape(tmp_path.name) + "*"):  # the file and a GeoPackage's journal
+            leftover.unlink(missing_ok=True)
+
+
+@contextmanager
+def _failure_named(path: str | Path, written: Path, verb: str) -> Iterator[None]:
+    """A writer's failure in the block (its own error or an OSError, however deep) as one OutputError saying why."""
+    try:
+        yield
     except DockReviewError:
         raise
     except Exception as exc:
         failure = _writer_failure(exc)
         if failure is None:
             raise
-        raise OutputError(f"{path}: cannot write the file ({_why(failure, tmp_path)})") from exc
-    finally:
-        for leftover in tmp_path.parent.glob(glob.escape(tmp_path.name) + "*"):  # the file and a GeoPackage's journal
-            leftover.unlink(missing_ok=True)
+        raise OutputError(f"{path}: cannot {verb} ({_why(failure, written)})") from exc
 
 
 @contextmanager
@@ -304,17 +312,11 @@ def _streamed(path: Path) -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp(prefix=f"dockreview-{os.getpid()}-"))
     tmp = folder / f"output{path.suffix}"
     try:
-        os.set_blocking(stream, True)
-        yield tmp
-        with open(tmp, "rb") as source, os.fdopen(stream, "wb", closefd=False) as sink:
-            shutil.copyfileobj(source, sink)
-    except DockReviewError:
-        raise
-    except Exception as exc:
-        failure = _writer_failure(exc)
-        if failure is None:
-            raise
-        raise OutputError(f"{path}: cannot write to it ({_why(failure, tmp)})") from exc
+        with _failure_named(path, tmp, "write to it"):
+            os.set_blocking(stream, True)
+            yield tmp
+            with open(tmp, "rb") as source, os.fdopen(stream, "wb", closefd=False) as sink:
+                shutil.copyfileobj(source, sink)
     finally:
         os.close(stream)
         shutil.rmtree(folder, ignore_errors=True)
