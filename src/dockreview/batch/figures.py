@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
+from dockreview.batch.allowed import reach_figures, widths_across
 from dockreview.batch.depth import NavigableDepth, band_middles, seaward_axes
 from dockreview.batch.kernel import (
     LOT_ERRORS,
@@ -213,10 +214,13 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     setback_ft = rules.required_setback_ft(frontage_ft)
     strips = setback_strips(side_a, side_b, setback_ft / ft)
     width_ft = band_width(frontages, strips) * ft
-    reach_ft = np.full(len(parcels), cap_ft)
-    if work.depth is not None and len(parcels):
-        reach_ft = work.depth.limits(shapely.get_coordinates(band_middles(frontages, strips)), axes, ft_per_unit=ft)
-    needs_data = np.isnan(reach_ft)
+    origins = shapely.get_coordinates(band_middles(frontages, strips)) if len(parcels) else np.empty((0, 2))
+    depth = None if work.depth is None or not len(parcels) else work.depth.figures(origins, axes, ft_per_unit=ft)
+    figures = reach_figures(rules, frontage_ft, widths_across(origins, axes, work.mhw, ft_per_unit=ft), depth)
+    reach_ft = np.broadcast_to(np.asarray(rules.reach_limit_ft(figures), dtype=float), (len(parcels),))
+    needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
+    needs_data = needs != ""
+    reach_ft = np.where(needs_data, np.nan, reach_ft)
     band_reach = np.where(needs_data, cap_ft, reach_ft)
     band = setback_band(zones, strips, frontages, band_reach / ft)
     own_dock, own_lot = docks_on_lot(parcels, zones, frontages, work.roots, work.tolerance_ft / ft)
@@ -235,7 +239,7 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
             "existing_docks": np.bincount(own_lot, minlength=len(parcels)),
             "band_empty": shapely.area(band) <= 0,
             "reach_limit_ft": reach_ft,
-            "needs_data": needs_data,
+            "needs_data": np.where(needs_data, needs, None),
             "envelope": envelope,
             "not_reviewed": None,
         },

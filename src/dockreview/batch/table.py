@@ -96,11 +96,12 @@ def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: R
         for c in ("frontage_ft", "band_width_ft", "required_setback_ft", "envelope_area_sqft", "nearest_obstacle_ft")
     }
     band_empty = fig["band_empty"].eq(True).to_numpy()
-    needs_data = fig["needs_data"].eq(True).to_numpy()
+    needs = fig["needs_data"].where(fig["needs_data"].map(lambda v: isinstance(v, str)), "").to_numpy(dtype=object)
+    needs_data = needs != ""
     limit = fig["reach_limit_ft"].to_numpy(dtype=float)
     # the band is empty only because navigable depth is reached at the shore, not for want of room
     at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < rules.reach_cap_ft())
-    reasons = _reasons(fronts, unreviewed, qualifies, classes, columns, band_empty, at_shore, limit, needs_data, rules)
+    reasons = _reasons(fronts, unreviewed, qualifies, classes, columns, band_empty, at_shore, limit, needs, rules)
     return gpd.GeoDataFrame(
         {
             "parcel_id": ids,
@@ -123,8 +124,11 @@ def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: R
     )
 
 
-def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, at_shore, limit, needs_data, rules: RuleSet) -> np.ndarray:
-    """Why each parcel can have no dock, each reason with its numbers ("" when it can), decided in arrays."""
+def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, at_shore, limit, needs, rules: RuleSet) -> np.ndarray:
+    """Why each parcel can have no dock, each reason with its numbers ("" when it can), decided in arrays.
+
+    ``needs`` says, per lot, what its reach limit hangs on that is unknown ("" when nothing is).
+    """
     n = len(fronts)
     said = np.array([isinstance(u, str) for u in unreviewed], dtype=bool)
     lots = fronts & ~said
@@ -143,12 +147,9 @@ def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, 
     )
     depth = np.full(len(rows), "", dtype=object)
     shore = np.flatnonzero(at_shore[rows])
-    depth[shore] = [f"navigable depth is reached at the shore: a dock may reach {v:,.1f} ft (Docks D(1))" for v in limit[rows][shore].tolist()]
-    data = np.where(
-        needs_data[rows],
-        "needs data: the soundings do not cover the lot's water far enough along its axis to find navigable depth (Docks D(1))",
-        "",
-    ).astype(object)
+    section = ", ".join(dict.fromkeys(r.section for r in rules.rules if r.limits_reach and "soundings" in r.needs))
+    depth[shore] = [f"navigable depth is reached at the shore: a dock may reach {v:,.1f} ft ({section})" for v in limit[rows][shore].tolist()]
+    data = np.array([f"needs data: {text}" if text else "" for text in needs[rows].tolist()], dtype=object)
     why[rows] = join([*lot_columns, depth, data], len(rows))
     # a lot's class reason leads its own; an unreviewed parcel's follows the reason it was not reviewed
     led = join([by_class, why], n)

@@ -134,7 +134,7 @@ def longest_dock(
     riparian = envelope.riparian
     lot_site = _without_own_docks(site, envelope)
     facts = facts_of(lot_site)
-    ends = {r.id for r in rules.of_kind("reach", "navigable-reach")}
+    ends = set(rules.reach_checks)
 
     def trial(grown: Grown) -> _Trial:
         try:

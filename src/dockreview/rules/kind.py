@@ -99,6 +99,9 @@ class RuleKind:
     #: The optional inputs it cannot be decided without: layers ("channels", "soundings", ...) and facts
     #: ("draft", "float_draft"). A batch audit runs only the checks its inputs can decide.
     needs: ClassVar[tuple[str, ...]] = ()
+    #: Whether the check limits how far the dock reaches, so that a longer dock on the same axis fails it too
+    #: (:meth:`reach_allowed` says how far; ``suggest`` stops growing a dock when one of these fails).
+    limits_reach: ClassVar[bool] = False
 
     def __init__(self, spec: CheckSpec, profile: Profile) -> None:
         self.id, self.section, self.title = spec.id, spec.section, spec.title
@@ -168,6 +171,23 @@ class RuleKind:
     def requirement(self, figures: Mapping[str, Any]):
         """The limit for the lot(s) of ``figures`` (a scalar, or an array over the lots); None when none."""
         return None
+
+    # -- what a kind answers by role (the envelope, the screen, suggest and the exhibit ask these) ------------
+    def reach_allowed(self, figures: Mapping[str, Any] | None = None):
+        """The farthest the dock may reach from the MHW line under this check (ft), or None when it limits no reach.
+
+        ``figures=None`` asks what the check allows on every lot whatever its
+        figures (its cap: a fixed distance); with the figures of a dock or of
+        lots (a mapping of scalars, or of arrays over the lots) it answers for
+        them, NaN (None for one) where a figure it needs is unknown. The
+        envelope, the screen and ``suggest`` take the least any check allows,
+        so a new kind that limits the reach says so here and nowhere else.
+        """
+        return None
+
+    def reach_needs(self) -> str:
+        """What the reach this check allows hangs on, in words, for a lot whose figures leave it unknown."""
+        return f"what {self.title or self.id} is measured from"
 
     # -- helpers --------------------------------------------------------------------------------
     def result(

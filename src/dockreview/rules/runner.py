@@ -16,6 +16,7 @@ review, both audits, ``suggest``, the envelope and the screen ask:
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -89,6 +90,17 @@ class RuleSet:
         except KeyError:
             raise KeyError(f"no check '{check_id}' in profile {self.profile.source}; checks are: {', '.join(self.ids)}") from None
 
+    @property
+    def reach_checks(self) -> tuple[str, ...]:
+        """The checks that limit how far the dock reaches (a longer dock on the same axis fails them too).
+
+        Examples
+        --------
+        >>> ruleset("levy-county-fl").reach_checks
+        ('waterway-share',)
+        """
+        return tuple(r.id for r in self.rules if r.limits_reach)
+
     def of_kind(self, *names: str) -> tuple[RuleKind, ...]:
         """The checks of the kinds ``names``, in the profile's order."""
         return tuple(r for r in self.rules if r.name in names)
@@ -137,19 +149,19 @@ class RuleSet:
         return {"method": method, "baseline_ft": float(baseline)}
 
     def reach_cap_ft(self) -> float:
-        """The farthest any dock may reach under the reach checks (infinite with none).
+        """The farthest any dock may reach on any lot: the least cap any check allows (infinite with none).
 
-        The reach checks' limits, the navigable-depth cap, and a protrusion check's distance where it holds on
-        every waterway (Levy County's 500 ft, Lake Austin's 30 ft).
+        Each check answers for itself (:meth:`~dockreview.rules.kind.RuleKind.reach_allowed`): a reach limit, the
+        navigable-depth cap, a protrusion's distance where it holds on every waterway (Levy County's 500 ft,
+        Lake Austin's 30 ft).
+
+        Examples
+        --------
+        >>> ruleset("kings-point-ny").reach_cap_ft(), ruleset("levy-county-fl").reach_cap_ft()
+        (200.0, 500.0)
         """
-        caps = [r.p.limit for r in self.of_kind("reach")] + [r.p.cap for r in self.of_kind("navigable-reach")]
-        # a protrusion limited to the lesser of a share of the waterway and a distance never exceeds the distance
-        caps += [
-            r.p.max_ft for r in self.of_kind("waterway-protrusion")
-            if r.p.max_ft is not None and (r.p.combine == "lesser" or not r.p.fraction)
-            and r.p.width_from_ft <= 0 and math.isinf(r.p.width_below_ft)
-        ]
-        return min(caps) if caps else math.inf
+        caps = [float(a) for a in (r.reach_allowed() for r in self.rules) if a is not None]
+        return min(caps, default=math.inf)
 
     def navigable_reach_ft(self, figures):
         """The reach the navigable-depth checks allow (None, or NaN in an array, when the depth is not known)."""
@@ -163,14 +175,45 @@ class RuleSet:
         return np.minimum.reduce([np.asarray(v, dtype=float) for v in limits])
 
     def reach_limit_ft(self, figures=None):
-        """The reach every reach check allows: the cap, or the navigable-depth limit where it is known and nearer."""
+        """The reach every check allows the dock (or lots) of ``figures``: the least any check allows, the cap where
+        a check's figures are unknown (a scalar, or an array over the lots).
+
+        Examples
+        --------
+        >>> rules = ruleset("levy-county-fl")
+        >>> float(rules.reach_limit_ft({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}))
+        30.0
+        >>> rules.reach_limit_ft({"width_square_to_shore_ft": np.array([120.0, 4000.0, np.nan]), "reach_ft": np.zeros(3)}).tolist()
+        [30.0, 500.0, 500.0]
+        """
         cap = self.reach_cap_ft()
-        nav = None if figures is None else self.navigable_reach_ft(figures)
-        if nav is None:
+        if figures is None:
             return cap
-        if np.ndim(nav) == 0:
-            return min(cap, nav)
-        return np.where(np.isnan(nav), cap, np.minimum(cap, nav))
+        allowed = [a for a in (r.reach_allowed(figures) for r in self.rules) if a is not None]
+        out = functools.reduce(np.fmin, [np.asarray(a, dtype=float) for a in allowed], np.asarray(cap, dtype=float))
+        return float(out) if np.ndim(out) == 0 else out
+
+    def reach_unknown(self, figures) -> np.ndarray:
+        """For each lot of ``figures`` (arrays), what its reach limit hangs on that is unknown ("" when nothing is).
+
+        Each check that limits the reach and cannot answer for a lot names what it needs, with its section.
+
+        Examples
+        --------
+        >>> rules = ruleset("levy-county-fl")
+        >>> rules.reach_unknown({"width_square_to_shore_ft": np.array([120.0, np.nan]), "reach_ft": np.zeros(2)}).tolist()
+        ['', "the waterway's width square to the lot's shore from the MHW line (§50-687(1)f)"]
+        """
+        n = len(next(iter(figures.values())))
+        out = np.full(n, "", dtype=object)
+        for rule in self.rules:
+            allowed = rule.reach_allowed(figures) if rule.limits_reach else None
+            if allowed is None:
+                continue
+            unknown = np.broadcast_to(np.isnan(np.asarray(allowed, dtype=float)), (n,))
+            said = f"{rule.reach_needs()} ({rule.section})"
+            out[unknown] = [f"{text}; {said}" if text else said for text in out[unknown]]
+        return out
 
     def terminus_clearance_ft(self, target: str) -> float | None:
         """The clearance the terminus must keep from the layer ``target`` ("channels", "docks"); None when none is required."""

@@ -19,6 +19,8 @@ arrays of ``reach_from_<datum>_ft`` or ``min_berth_depth[_mllw]_ft``.
 
 from __future__ import annotations
 
+import numpy as np
+
 from dockreview.errors import ProfileError
 from dockreview.measure.datums import DATUMS
 from dockreview.rules.base import AT_LEAST, AT_MOST, CheckResult, Facts, fmt
@@ -50,6 +52,7 @@ class DatumReach(Bound):
     """
 
     name = "datum-reach"
+    limits_reach = True
     sense = AT_MOST
     unit = "ft"
     geometric = True
@@ -71,6 +74,30 @@ class DatumReach(Bound):
     @property
     def reads(self) -> tuple[str, ...]:  # type: ignore[override]
         return (self.measure, f"{self.datum}_line_from")
+
+    def reach_allowed(self, figures=None):
+        """With a dock's figures: the limit plus how far the datum line lies seaward of the MHW line along its axis.
+
+        The line's distance is the dock's reach less its reach from the line; for
+        a dock that stops landward of the line it is at least the dock's reach,
+        so the reach allowed is at least the dock's reach plus the limit.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> rule = ruleset("north-haven-ny").rule("length-from-mllw")
+        >>> rule.reach_allowed() is None, rule.reach_allowed({"reach_from_mllw_ft": 104.0, "overall_reach_ft": 160.0})
+        (True, 156.0)
+        """
+        if figures is None or self.measure not in figures:
+            return None
+        value = np.asarray(np.nan if figures[self.measure] is None else figures[self.measure], dtype=float)
+        reach = np.asarray(np.nan if figures.get("overall_reach_ft") is None else figures["overall_reach_ft"], dtype=float)
+        allowed = self.p.limit + reach - value
+        return (None if np.isnan(allowed) else float(allowed)) if np.ndim(allowed) == 0 else allowed
+
+    def reach_needs(self) -> str:
+        return f"the {self.datum.upper()} line (layers.{self.datum}) to measure the reach from"
 
     def missing(self, m, facts: Facts) -> str | None:
         return m.why_missing(self.measure) if hasattr(m, "why_missing") else None

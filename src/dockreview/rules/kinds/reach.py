@@ -34,6 +34,7 @@ class Reach(Bound):
     """max(reach, length along the axis) at most ``limit``."""
 
     name = "reach"
+    limits_reach = True
     sense = AT_MOST
     unit = "ft"
     measure = "overall_reach_ft"
@@ -42,6 +43,17 @@ class Reach(Bound):
     geometric = True
     between_layers = True
     params = (Param("limit", doc="the greatest reach, ft"),)
+
+    def reach_allowed(self, figures=None):
+        """The limit, on every lot.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("reach").reach_allowed()
+        200.0
+        """
+        return self.p.limit
 
     def message(self, m, facts, value, limit, ok) -> str:
         return (
@@ -64,6 +76,7 @@ class NavigableReach(Bound):
     """
 
     name = "navigable-reach"
+    limits_reach = True
     sense = AT_MOST
     unit = "ft"
     measure = "overall_reach_ft"
@@ -97,6 +110,23 @@ class NavigableReach(Bound):
         if np.ndim(allowed) == 0:
             return None if np.isnan(allowed) else float(allowed)
         return allowed
+
+    def reach_allowed(self, figures=None):
+        """The cap on every lot; with the soundings' figures, the reach the depth allows (:meth:`requirement`).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> rule = ruleset().rule("navigable-reach")
+        >>> rule.reach_allowed(), rule.reach_allowed({"nav_reach_ft": 116.0, "depth_coverage_ft": 200.0, "float_extent_ft": 10.0})
+        (200.0, 126.0)
+        """
+        if figures is None or "nav_reach_ft" not in figures or "depth_coverage_ft" not in figures:
+            return self.p.cap
+        return self.requirement(figures)
+
+    def reach_needs(self) -> str:
+        return "soundings covering the lot's water far enough along its axis to find navigable depth"
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         cap = self.p.cap

@@ -137,18 +137,33 @@ class WaterwayKind(RuleKind):
         """Per reference line (first axis), whether its width (when used) and, with ``protrusion``, its protrusion are known."""
         fields = [self.width_fields] if self.uses_width or not protrusion else []
         fields += [self.protrusion_fields] if protrusion else []
-        return np.all([[np.isfinite(as_float(figures[f])) for f in group] for group in fields], axis=0)
+        return np.all([[np.isfinite(as_float(figures.get(f))) for f in group] for group in fields], axis=0)
 
     def width(self, figures):
         """The waterway's width (ft): the narrowest of the reference lines' widths that are known (NaN: none)."""
-        widths = np.array([as_float(figures[f]) for f in self.width_fields])
+        widths = np.array([as_float(figures.get(f)) for f in self.width_fields])
         return np.fmin.reduce(widths, axis=0)
 
     def protrusion(self, figures):
         """The dock's protrusion (ft): the greatest from the reference lines whose width (when used) is known too."""
         known = self._known(figures, protrusion=True)
-        out = np.array([np.where(k, as_float(figures[f]), np.nan) for f, k in zip(self.protrusion_fields, known)])
+        out = np.array([np.where(k, as_float(figures.get(f)), np.nan) for f, k in zip(self.protrusion_fields, known)])
         return np.fmax.reduce(out, axis=0)
+
+    def reach_at(self, figures, protrusion):
+        """The dock's reach from the MHW line at which its protrusion would be ``protrusion`` (ft; NaN unknown).
+
+        The protrusion is measured from the reference line (the MHW line, a
+        bulkhead) and with the moored vessel when asked; the dock's reach differs
+        from it by the same amount wherever its seaward end stands.
+        """
+        reach = as_float(figures.get("reach_ft"))
+        return np.asarray(protrusion, dtype=float) + reach - self.protrusion(figures)
+
+    def reach_needs(self) -> str:
+        """What the reach this check allows hangs on: the waterway's width (and the protrusion's line)."""
+        lines = " and ".join(_LINE[r] for r in self.references)
+        return f"the waterway's width {_WORDS[self.method]} from {lines}"
 
     def _unknown(self, m) -> list[str]:
         fields = (self.width_fields if self.uses_width else ()) + self.protrusion_fields
@@ -229,6 +244,7 @@ class WaterwayProtrusion(WaterwayKind):
     """
 
     name = "waterway-protrusion"
+    limits_reach = True
     sense = AT_MOST
     params = (
         Param("fraction", default=0.0, doc="share of the waterway's width (0.25 = 25 %)"),
@@ -251,6 +267,24 @@ class WaterwayProtrusion(WaterwayKind):
     def requirement(self, figures):
         width = self.width(figures) if self.uses_width else np.full(np.shape(self.protrusion(figures)), np.nan)
         return scalar(_limit(self.p.fraction, width, self.p.max_ft, self.p.combine))
+
+    def reach_allowed(self, figures=None):
+        """The distance where it holds on every waterway; with a waterway's figures, the reach its limit allows.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> rule = ruleset("levy-county-fl").rule("waterway-share")
+        >>> rule.reach_allowed(), float(rule.reach_allowed({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}))
+        (500.0, 30.0)
+        """
+        if figures is None:
+            everywhere = self.p.width_from_ft <= 0 and math.isinf(self.p.width_below_ft)
+            fixed = self.p.max_ft is not None and (self.p.combine == "lesser" or not self.p.fraction)
+            return self.p.max_ft if everywhere and fixed else None
+        width = self.width(figures) if self.uses_width else np.nan
+        limit = _limit(self.p.fraction, width, self.p.max_ft, self.p.combine)
+        return scalar(np.where(self._applies(width), self.reach_at(figures, limit), np.nan))
 
     def _applies(self, width):
         width = np.asarray(width, dtype=float)
@@ -303,6 +337,7 @@ class WaterwayClearWidth(WaterwayKind):
     """
 
     name = "waterway-clear-width"
+    limits_reach = True
     sense = AT_LEAST
     params = (
         Param("fraction", default=0.0, doc="share of the waterway's width left"),
@@ -322,6 +357,23 @@ class WaterwayClearWidth(WaterwayKind):
 
     def requirement(self, figures):
         return scalar(_limit(self.p.fraction, self.width(figures), self.p.min_ft, self.p.combine))
+
+    def reach_allowed(self, figures=None):
+        """With a waterway's figures: the reach that leaves the required width clear beside the dock.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> from dockreview.profile import parse_profile
+        >>> p = parse_profile({"checks": {"clear": {"kind": "waterway-clear-width", "section": "s", "fraction": 0.5}}}, "t")
+        >>> ruleset(p).rule("clear").reach_allowed() is None, float(ruleset(p).rule("clear").reach_allowed(
+        ...     {"width_along_axis_ft": 120.0, "reach_ft": 35.0}))
+        (True, 60.0)
+        """
+        if figures is None:
+            return None
+        width = self.width(figures)
+        return scalar(self.reach_at(figures, width - _limit(self.p.fraction, width, self.p.min_ft, self.p.combine)))
 
     def statuses(self, figures) -> np.ndarray:
         """pass, fail or needs-data for every lot of ``figures``."""
