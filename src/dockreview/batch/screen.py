@@ -66,7 +66,7 @@ def screen_counts(parcels: pd.DataFrame, audit: pd.DataFrame | None = None) -> d
     """Every count of a screen's summary, the ones that may be 0 included (they add up over batches of a layer)."""
     counts = {
         "parcels": len(parcels), "front the MHW line": int(parcels["fronts_mhw"].sum()), "eligible": int(parcels["eligible"].sum()),
-        "not reviewed": int(parcels["reasons"].str.startswith("not reviewed").sum()), "need depth data": int(parcels["needs_data"].sum()),
+        "not reviewed": int(parcels["reasons"].str.startswith("not reviewed").sum()), "need data": int(parcels["needs_data"].sum()),
     }
     if audit is not None:
         counts.update(audit_counts(audit))
@@ -83,8 +83,8 @@ def shown_counts(counts: dict[str, int]) -> dict[str, int]:
 
     Examples
     --------
-    >>> shown_counts({"parcels": 3, "front the MHW line": 2, "eligible": 0, "not reviewed": 0, "need depth data": 1})
-    {'parcels': 3, 'front the MHW line': 2, 'eligible': 0, 'need depth data': 1}
+    >>> shown_counts({"parcels": 3, "front the MHW line": 2, "eligible": 0, "not reviewed": 0, "need data": 1})
+    {'parcels': 3, 'front the MHW line': 2, 'eligible': 0, 'need data': 1}
     """
     return {k: v for k, v in counts.items() if v or k in ALWAYS_SHOWN or k.endswith("audited")}
 

@@ -1,6 +1,6 @@
 """The screen over a parcel layer: the same answers as the single-lot functions, the files, the audit, the CLI.
 
-The layers come from the synthetic county (dockreview.synthetic): 400 parcels, half
+The layers come from the synthetic county (dockreview.testing.counties): 400 parcels, half
 on a wavy shore, with channels and docks. The reference for every waterfront lot is
 dockreview.measure.envelope.lot_envelope on that lot alone; with soundings (a plane bottom, so
 linear interpolation is exact and the navigable reach is known by hand) it is
@@ -335,7 +335,7 @@ def test_lots_beyond_the_soundings_need_data(sounded):
     surveyed_to = layers.soundings.total_bounds[2]
     assert (shapely.bounds(needs.geometry.values)[:, 2] > surveyed_to - 250.0).all()
     assert p.loc[p["fronts_mhw"] & ~p["needs_data"], "reach_limit_ft"].notna().all()
-    assert result.summary()["need depth data"] == len(needs)
+    assert result.summary()["need data"] == len(needs)
 
 
 def test_audit_with_soundings_checks_navigable_reach(sounded):
@@ -414,7 +414,7 @@ def test_cli_screen_with_soundings(tmp_path, sounded):
     base = ["screen", "--parcels", f"{data}:parcels", "--mhw", f"{data}:mhw", "-o", str(out)]
     run = CliRunner().invoke(main, base + ["--soundings", f"{data}:soundings", "--draft", "3", "--float-extent", "10"])
     assert run.exit_code == 0, run.output
-    assert "need depth data" in run.output
+    assert "need data" in run.output
     table = pd.read_csv(out.with_suffix(".csv"))
     assert table["needs_data"].any() and (table["reach_limit_ft"].dropna() < 200.0).any()
     run = CliRunner().invoke(main, base + ["--soundings", f"{data}:soundings"])

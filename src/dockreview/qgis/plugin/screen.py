@@ -37,7 +37,7 @@ from .common import (
 #: The screen's counts (its summary's keys) and their output names.
 COUNTS = {
     "parcels": "COUNT_PARCELS", "front the MHW line": "COUNT_WATERFRONT", "eligible": "COUNT_ELIGIBLE",
-    "not reviewed": "COUNT_NOT_REVIEWED", "need depth data": "COUNT_NEED_DATA",
+    "not reviewed": "COUNT_NOT_REVIEWED", "need data": "COUNT_NEED_DATA",
     "existing docks audited": "COUNT_DOCKS_AUDITED", "docks not allowed today": "COUNT_DOCKS_NOT_ALLOWED",
 }
 #: The GeoPackage's layers, bottom to top, and their output names.
