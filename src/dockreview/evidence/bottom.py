@@ -22,10 +22,12 @@ SECTION_MARGIN_FT = 20.0
 
 
 def section_span(cx: Context) -> tuple[float, float]:
-    """The section's extent along the axis (units): from landward of the dock and its MHW crossing to past the reach limit."""
+    """The section's extent along the axis (units): from landward of the dock and its MHW crossing to past the reach
+    the checks allow it (past the dock's end where no check limits the reach)."""
     s_dock = cx.station(shapely.get_coordinates(cx.dock.footprint))
+    limit_ft = cx.reach_limit[0]
     start = min(float(s_dock.min()), 0.0) - cx.units(SECTION_MARGIN_FT)
-    stop = max(float(s_dock.max()), cx.units(cx.reach_cap_ft)) + cx.units(SECTION_MARGIN_FT)
+    stop = max(float(s_dock.max()), cx.units(limit_ft or 0.0)) + cx.units(SECTION_MARGIN_FT)
     return start, stop
 
 

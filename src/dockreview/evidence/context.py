@@ -66,9 +66,20 @@ class Context:
 
     @property
     def reach_cap_ft(self) -> float:
-        """The reach limit the rules set (Kings Point: 200 ft), or :data:`NO_CAP_FT` when no check caps the reach."""
+        """The cap on the reach the rules set on every lot, or :data:`NO_CAP_FT` when no check caps the reach."""
         cap = self.review.rules.reach_cap_ft()
         return cap if np.isfinite(cap) else NO_CAP_FT
+
+    @property
+    def reach_limit(self) -> tuple[float | None, tuple[str, ...]]:
+        """The reach the checks allow this dock (the review's envelope's limit, ft) and the sections that set it.
+
+        ``(None, ())`` when no check of the profile limits the reach.
+        """
+        limit = self.review.layout.envelope.reach_limit_ft
+        if not np.isfinite(limit):
+            return None, ()
+        return float(limit), self.review.rules.reach_sections(self.m, float(limit))
 
     def lot_riparian(self, lot: BaseGeometry):
         """Another lot's riparian geometry, drawn as the review drew the applicant's (its method and settings).

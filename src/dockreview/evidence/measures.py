@@ -97,6 +97,7 @@ def gather(review) -> Evidence:
     cx = context(review)
     passage = foreshore.measure(cx)
     settings = review.site.manifest.evidence
+    sections, deciders = review.rules.judgment(review.checks)
     return Evidence(
         water_views=views.measure(cx),
         pierhead_line=pierhead.measure(cx),
@@ -113,6 +114,8 @@ def gather(review) -> Evidence:
             "eye_height_ft": settings.eye_height_ft,
             "viewpoints": [list(v) for v in settings.viewpoints],
         },
+        sections=sections,
+        deciders=deciders,
         crs=review.site.crs,
         ft_per_unit=review.site.ft_per_unit,
     )

@@ -17,8 +17,8 @@ import numpy as np
 
 MEASURED = "measured"
 NEEDS_DATA = "needs-data"
-#: The clauses the evidence serves.
-SECTIONS = "Docks H; Art. VIII, waivers"
+#: The clauses the evidence serves when the review leaves none to people (its JSON's ``sections``).
+SECTIONS = ""
 #: Order of the measures in the JSON, the report and the layers.
 MEASURES = ("water_views", "pierhead_line", "waterway", "foreshore", "neighbour_water", "constructions", "section", "elevation")
 
@@ -104,6 +104,9 @@ class Evidence:
     section: Measure
     elevation: Measure
     settings: dict[str, Any] = field(default_factory=dict)
+    #: The sections of the checks the review leaves to people, and who decides them (the profile's officials).
+    sections: tuple[str, ...] = ()
+    deciders: tuple[str, ...] = ()
     crs: Any = field(default=None, compare=False, repr=False)
     ft_per_unit: float = field(default=1.0, compare=False, repr=False)
 
@@ -117,12 +120,26 @@ class Evidence:
         """Every input some measure is missing, once each."""
         return tuple(dict.fromkeys(n for m in self.measures for n in m.needs))
 
+    @property
+    def purpose(self) -> str:
+        """What the figures are for, in the town's words: its sections and who judges ("Docks H: figures for ...").
+
+        Examples
+        --------
+        >>> Evidence(*[None] * 8, sections=("§50-687(1)b",), deciders=("Levy County Planning Department",)).purpose
+        '§50-687(1)b: figures for the judgment of the Levy County Planning Department, not findings'
+        """
+        who = " and ".join(f"the {d}" if not d.lower().startswith("the ") else d for d in self.deciders) or "the reviewing officials"
+        head = f"{'; '.join(self.sections)}: " if self.sections else ""
+        return f"{head}figures for the judgment of {who}, not findings"
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON's ``evidence`` key."""
         return {
             "status": "board",
-            "sections": SECTIONS,
-            "note": "figures for the Board's judgment, not findings; the board-navigation item keeps the status board",
+            "sections": "; ".join(self.sections) or SECTIONS,
+            "decided_by": list(self.deciders),
+            "note": f"{self.purpose}; the items left to them keep the status board",
             "settings": plain(self.settings),
             **{m.key: m.to_dict() for m in self.measures},
         }

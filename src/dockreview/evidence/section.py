@@ -28,14 +28,14 @@ METHOD = (
     "height; the deck (walkway, ramp, landing projected on the axis) at MHW + deck_height_above_mhw_ft; piles at "
     "pile_spacing_ft from the deck's landward end, and at its seaward end; the float floating at MLW with its "
     "float_draft_ft below the water and float_deck_above_water_in above; the navigable-depth point "
-    "(navigable-reach) and the {reach:,.0f}-ft limit (Docks D(1)) along the axis."
+    "where the soundings reach it, and the reach the checks allow{limit} along the axis."
 )
 
 
 def measure(cx: Context, foreshore: Measure) -> Measure:
     """The dock in section along its axis; the MLW crossing is the ``foreshore`` measure's."""
-    reach_ft = cx.reach_cap_ft
-    method = METHOD.format(reach=reach_ft)
+    limit_ft, sections = cx.reach_limit
+    method = METHOD.format(limit=f" ({limit_ft:,.1f} ft, {'; '.join(sections)})" if limit_ft is not None else ": none in the profile")
     gaps = Gaps()
     m = cx.m
     comps = list(zip(cx.dock.components["component"], cx.dock.components.geometry.values))
@@ -82,7 +82,8 @@ def measure(cx: Context, foreshore: Measure) -> Measure:
         if float_spans and draft is not None and m.min_depth_under_float_ft is not None else None,
         "nav_reach_ft": m.nav_reach_ft,
         "required_depth_ft": m.required_depth_ft,
-        "max_reach_ft": reach_ft,
+        "max_reach_ft": limit_ft,
+        "max_reach_sections": list(sections),
         "allowed_reach_ft": m.max_allowed_reach_ft,
         "dock_end_ft": float(s_dock.max()) * cx.ft,
         "mlw_at_ft": foreshore.values.get("foreshore_along_axis_ft"),
@@ -122,7 +123,8 @@ def rows(measure: Measure) -> list[tuple[str, str]]:
         parts.append(f"{v['pile_count']} pile bents at {v['pile_spacing_ft']:g} ft")
     if v["nav_reach_ft"] is not None:
         parts.append(f"navigable depth {figure_text(v['required_depth_ft'])} at {figure_text(v['nav_reach_ft'])} from MHW")
-    parts.append(f"dock ends {figure_text(v['dock_end_ft'])} along its axis; limit {figure_text(v['max_reach_ft'])}")
+    limit = "no reach limit in the profile" if v["max_reach_ft"] is None else f"limit {figure_text(v['max_reach_ft'])}"
+    parts.append(f"dock ends {figure_text(v['dock_end_ft'])} along its axis; {limit}")
     return [("", "; ".join(parts))]
 
 

@@ -2,7 +2,7 @@
 
 Docks H's "public use of or passage along ... the waterway" and its navigation.
 The one-third figure is informative only (:data:`ONE_THIRD_NOTE`): some New York
-towns limit a dock to a third of the waterway, Kings Point does not.
+towns limit a dock to a third of the waterway; the law applied here may not.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ KEY = "waterway"
 #: How the informative one-third figure is stated beside the waterway share.
 ONE_THIRD_NOTE = (
     "some New York towns limit a dock to one third of the waterway's width; informative only, "
-    "not a Kings Point rule"
+    "not a rule of the law applied here"
 )
 
 METHOD = (

@@ -185,6 +185,10 @@ class RuleKind:
         """
         return None
 
+    def decided_by(self) -> str | None:
+        """Who decides this check when the law leaves it to people (the profile's official), else None."""
+        return None
+
     def reach_needs(self) -> str:
         """What the reach this check allows hangs on, in words, for a lot whose figures leave it unknown."""
         return f"what {self.title or self.id} is measured from"

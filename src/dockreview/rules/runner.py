@@ -215,6 +215,36 @@ class RuleSet:
             out[unknown] = [f"{text}; {said}" if text else said for text in out[unknown]]
         return out
 
+    def reach_sections(self, figures, limit: float) -> tuple[str, ...]:
+        """The sections of the checks that set the reach ``limit`` for the dock of ``figures`` (each once).
+
+        Examples
+        --------
+        >>> ruleset("levy-county-fl").reach_sections({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}, 30.0)
+        ('§50-687(1)f',)
+        >>> ruleset("kings-point-ny").reach_sections({}, 200.0)
+        ('Docks D(1)', 'Docks D(1), D(2)(a)[1]')
+        """
+        found = []
+        for rule in self.rules:
+            allowed = rule.reach_allowed(figures) if rule.limits_reach else None
+            if allowed is not None and np.ndim(allowed) == 0 and math.isclose(float(allowed), limit, abs_tol=1e-6):
+                found.append(rule.section)
+        return tuple(dict.fromkeys(found))
+
+    def judgment(self, checks: list[CheckResult]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The sections of the ``checks`` left to people (status board), and who decides them, each once.
+
+        Examples
+        --------
+        >>> rules = ruleset("levy-county-fl")
+        >>> rules.judgment([CheckResult("navigation", "§50-687(1)b", "t", BOARD, None, None, "", "")])
+        (('§50-687(1)b',), ('Levy County Planning Department',))
+        """
+        judged = [c for c in checks if c.status == BOARD and c.id in self._by_id]
+        deciders = (self.rule(c.id).decided_by() for c in judged)
+        return tuple(dict.fromkeys(c.section for c in judged)), tuple(dict.fromkeys(d for d in deciders if d))
+
     def terminus_clearance_ft(self, target: str) -> float | None:
         """The clearance the terminus must keep from the layer ``target`` ("channels", "docks"); None when none is required."""
         limits = [r.p.limit for r in self.of_kind("terminus-clearance") if r.p.target == target]

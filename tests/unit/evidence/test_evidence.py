@@ -299,7 +299,7 @@ def test_waterway_of_a_creek(tmp_path):
     assert v["width_along_axis_ft"] == pytest.approx(400.0, abs=TOL_FT)
     assert v["width_square_ft"] == pytest.approx(400.0, abs=TOL_FT)
     assert v["dock_share_along_axis_pct"] == pytest.approx(30.0, abs=0.01)
-    assert v["one_third_width_ft"] == pytest.approx(400.0 / 3, abs=TOL_FT) and "not a Kings Point rule" in v["one_third_note"]
+    assert v["one_third_width_ft"] == pytest.approx(400.0 / 3, abs=TOL_FT) and "not a rule of the law applied here" in v["one_third_note"]
     assert v["clear_width_along_axis_ft"] == pytest.approx(280.0, abs=TOL_FT)
     assert v["clear_width_ft"] == pytest.approx(math.hypot(47.0 - 10.0, 330.0 - 120.0), abs=TOL_FT)
     assert v["clear_width_to"] == "dock docks 0"
@@ -423,7 +423,9 @@ def test_section_on_a_plane_bottom(tmp_path):
     assert v["float_freeboard_ft"] == pytest.approx(14.0 / 12.0)
     assert v["nav_reach_ft"] == pytest.approx(100.0, abs=0.01), "draft 3 + 1 ft: 4 ft deep at v = 100"
     assert v["water_under_float_at_mlw_ft"] == pytest.approx(5.0 - 1.5, abs=TOL_H), "5 ft deep at v = 110"
-    assert v["max_reach_ft"] == 200.0 and v["mlw_at_ft"] == pytest.approx(60.0, abs=TOL_FT)
+    # the reach the checks allow this dock: navigable depth at 100 ft plus the float's 10 ft along the axis (under 200)
+    assert v["max_reach_ft"] == pytest.approx(110.0, abs=0.01) and v["mlw_at_ft"] == pytest.approx(60.0, abs=TOL_FT)
+    assert v["max_reach_sections"] == ["Docks D(1), D(2)(a)[1]"]
     bottom = dict(zip(v["profile_stations_ft"], v["profile_bottom_ft"]))
     assert bottom[40.0] == pytest.approx(6.0 - 4.0, abs=TOL_H), "the plane: 6 ft above MLW at MHW, 1 in 10"
     fig, ax = evidence_plot.plot_section(review)

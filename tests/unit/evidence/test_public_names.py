@@ -26,5 +26,5 @@ def test_the_numbers_and_the_order_the_notes_state():
     assert ev.NEIGHBOUR_WATER_FT == 50.0, "the 50 ft of Docks D(1)"
     assert (ev.PASS_UNDER_FT, ev.STEP_OVER_FT) == (7.0, 2.0), "the rules of thumb the foreshore method states"
     assert (ev.MEASURED, ev.NEEDS_DATA) == ("measured", "needs-data")
-    assert "not a Kings Point rule" in ev.ONE_THIRD_NOTE
+    assert "not a rule of the law applied here" in ev.ONE_THIRD_NOTE
     assert (ev.FRONTAGE_STEP_FT, ev.FRONTAGE_INSET_FT, ev.OUTLINE_STEP_FT) == (5.0, 5.0, 1.0), "the steps the elevation method states"

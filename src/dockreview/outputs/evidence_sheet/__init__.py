@@ -93,8 +93,8 @@ def plot_evidence(review, evidence: Evidence | None = None, ax=None, page: str =
     fig.text(m / width, 1 - m / height, wrap_to(fig, f"BOARD EVIDENCE - {site.name} - parcel {site.parcel_id}", line_px,
              fontsize * 1.6, "bold"), fontsize=fontsize * 1.6, fontweight="bold", va="top", ha="left", gid="evidence:title")
     fig.text(m / width, 1 - (m + 0.25 * scale) / height,
-             wrap_to(fig, "Docks H and the waiver clause (Art. VIII): figures for the Board of Trustees' judgment, not findings. "
-                     f"Verdict of the checks: {review.verdict.upper()}.", line_px, fontsize), fontsize=fontsize, va="top", ha="left")
+             wrap_to(fig, f"{evidence.purpose}. Verdict of the checks: {review.verdict.upper()}.", line_px, fontsize),
+             fontsize=fontsize, va="top", ha="left")
     fig.text(m / width, m / height,
              wrap_to(fig, f"{NOT_A_SURVEY} Angles in degrees, azimuths from grid north. Working CRS {describe(site.crs)}. "
                      f"dockreview {__version__}; {exhibit.date or date.today().isoformat()}.", draw_w * fig.dpi, fontsize),

@@ -145,10 +145,11 @@ def plot_section(review, evidence: Evidence | None = None, ax=None, *, fontsize:
                     fontsize=fontsize, ha="right", va="top", color=COLOURS["dimension"], zorder=12,
                     bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
     limit = v["max_reach_ft"]
-    ax.axvline(limit, color=EVIDENCE_COLOURS["limit"], lw=1.0, ls=(0, (6, 3)), zorder=7)
-    ax.annotate(f"{limit:,.0f}-ft limit\nDocks D(1)", xy=(limit, low), xytext=(-3, 3), textcoords="offset points", fontsize=fontsize,
-                ha="right", va="bottom", color=EVIDENCE_COLOURS["limit"], zorder=12,
-                bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
+    if limit is not None:  # the reach the checks allow, with the sections that set it; none where the law sets none
+        ax.axvline(limit, color=EVIDENCE_COLOURS["limit"], lw=1.0, ls=(0, (6, 3)), zorder=7)
+        ax.annotate(f"{limit:,.1f}-ft limit\n{'; '.join(v['max_reach_sections'])}", xy=(limit, low), xytext=(-3, 3),
+                    textcoords="offset points", fontsize=fontsize, ha="right", va="bottom", color=EVIDENCE_COLOURS["limit"],
+                    zorder=12, bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
     ax.set_xlim(x0, x1)
     ax.set_ylim(low, top)
     fs = evidence.foreshore.values

@@ -34,6 +34,9 @@ class BoardNavigation(RuleKind):
     reads = ("channel_clearance_ft", "dock_clearance_ft", "overall_reach_ft", "max_allowed_reach_ft", "setback_left_ft", "setback_right_ft")
     params = (Param("official", "text", "board"),)
 
+    def decided_by(self) -> str:
+        return self.official(self.p.official)
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         allowed = "unknown" if m["max_allowed_reach_ft"] is None else fmt(m["max_allowed_reach_ft"], "ft")
         message = (
@@ -66,6 +69,9 @@ class Board(RuleKind):
             from dockreview.errors import ProfileError
 
             raise ProfileError(f"profile {profile.source}: [checks.{self.id}] when must be one of {', '.join(WHEN)}")
+
+    def decided_by(self) -> str:
+        return self.official(self.p.official)
 
     def _absent(self, m, facts: Facts) -> str | None:
         when = self.p.when
