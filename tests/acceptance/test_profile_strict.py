@@ -108,13 +108,22 @@ def test_wisconsins_method_no_longer_quietly_becomes_extended_side_lines(tmp_pat
 def test_a_misspelled_parameter_of_a_check_is_refused_by_its_kind_with_the_right_name(tmp_path):
     # the kind's parameters are the kind's: rules/kind.py refuses one it does not take when the profile is compiled
     path = _copy(tmp_path, "kings-point-ny", 'min_ft = "min_setback_ft"', 'min_fts = "min_setback_ft"')
-    refusal = f"profile {path}: [checks.side-setback] has no parameter 'min_fts'; did you mean 'min_ft'?"
+    refusal = (
+        f"profile {path}: [checks.side-setback] has no parameter 'min_fts' (did you mean 'min_ft'?); "
+        "kind 'side-setback' takes: fraction_of_frontage, min_ft, with_vessel"
+    )
     profile = dockreview.load_profile(path)  # the file's own tables are right
     with pytest.raises(ProfileError) as caught:
         ruleset(profile)
     assert str(caught.value) == refusal
     out = CliRunner().invoke(main, ["check", str(SITE), "--profile", str(path)])
     assert out.exit_code == 2 and out.stderr.strip().splitlines() == [f"error: {refusal}"]
+
+
+def test_a_misspelled_required_parameter_is_named_with_its_right_spelling(tmp_path):
+    path = _copy(tmp_path, "kings-point-ny", 'limit = "max_reach_ft"', 'limt = "max_reach_ft"')
+    with pytest.raises(ProfileError, match=r"\[checks\.reach\] has no parameter 'limt' \(did you mean 'limit'\?\)"):
+        ruleset(path)
 
 
 def test_every_problem_of_the_file_is_named_in_one_line(tmp_path):

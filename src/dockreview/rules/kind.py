@@ -107,13 +107,16 @@ class RuleKind:
         self.id, self.section, self.title = spec.id, spec.section, spec.title
         self.spec, self.profile = spec, profile
         self.cited: dict[str, Value | Codes] = {}
-        self.p = SimpleNamespace(**{param.name: self._resolve(param) for param in self.params})
         unknown = sorted(set(spec.params) - {param.name for param in self.params})
-        if unknown:
+        if unknown:  # before the parameters are read: a misspelled required one is named with its right spelling
             names = [param.name for param in self.params]
-            close = difflib.get_close_matches(unknown[0], names, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"kind '{self.name}' takes: {', '.join(names) or 'no parameters'}"
-            raise ProfileError(f"profile {profile.source}: [checks.{self.id}] has no parameter '{unknown[0]}'; {hint}")
+            said = []
+            for name in unknown:
+                close = difflib.get_close_matches(name, names, n=1)
+                said.append(f"'{name}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+            takes = f"kind '{self.name}' takes: {', '.join(names) or 'no parameters'}"
+            raise ProfileError(f"profile {profile.source}: [checks.{self.id}] has no parameter {', '.join(said)}; {takes}")
+        self.p = SimpleNamespace(**{param.name: self._resolve(param) for param in self.params})
 
     def _resolve(self, param: Param):
         where = f"profile {self.profile.source}: [checks.{self.id}] {param.name}"
@@ -184,6 +187,17 @@ class RuleKind:
         so a new kind that limits the reach says so here and nowhere else.
         """
         return None
+
+    def dimensions(self) -> tuple[str, ...]:
+        """The exhibit's dimension lines that show what this check decides, by key ("frontage", "setback_left",
+        "setback_right", "reach", "channel_clearance", "dock_clearance"); a check that limits the reach is shown
+        on the reach. None for a check no line shows.
+        """
+        return ("reach",) if self.limits_reach else ()
+
+    def reach_basis(self) -> str:
+        """Where the reach this check allows comes from, in words for a label ("navigable depth"); the section by default."""
+        return self.section
 
     def decided_by(self) -> str | None:
         """Who decides this check when the law leaves it to people (the profile's official), else None."""

@@ -215,6 +215,28 @@ class RuleSet:
             out[unknown] = [f"{text}; {said}" if text else said for text in out[unknown]]
         return out
 
+    def reach_setters(self, figures, limit: float) -> tuple[RuleKind, ...]:
+        """The checks whose allowed reach for the dock of ``figures`` is ``limit`` (those that set it)."""
+        found = []
+        for rule in self.rules:
+            allowed = rule.reach_allowed(figures) if rule.limits_reach else None
+            if allowed is not None and np.ndim(allowed) == 0 and math.isclose(float(allowed), limit, abs_tol=1e-6):
+                found.append(rule)
+        return tuple(found)
+
+    def reach_source(self, figures, limit: float) -> str:
+        """Where the reach ``limit`` comes from, in words ("navigable depth"), blank when a plain reach limit sets it.
+
+        Examples
+        --------
+        >>> ruleset("levy-county-fl").reach_source({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}, 30.0)
+        '25% of the waterway'
+        >>> ruleset("kings-point-ny").reach_source({}, 200.0)
+        ''
+        """
+        bases = [r.reach_basis() for r in self.reach_setters(figures, limit)]
+        return "" if not bases or "" in bases else "; ".join(dict.fromkeys(bases))
+
     def reach_sections(self, figures, limit: float) -> tuple[str, ...]:
         """The sections of the checks that set the reach ``limit`` for the dock of ``figures`` (each once).
 
@@ -225,12 +247,7 @@ class RuleSet:
         >>> ruleset("kings-point-ny").reach_sections({}, 200.0)
         ('Docks D(1)', 'Docks D(1), D(2)(a)[1]')
         """
-        found = []
-        for rule in self.rules:
-            allowed = rule.reach_allowed(figures) if rule.limits_reach else None
-            if allowed is not None and np.ndim(allowed) == 0 and math.isclose(float(allowed), limit, abs_tol=1e-6):
-                found.append(rule.section)
-        return tuple(dict.fromkeys(found))
+        return tuple(dict.fromkeys(r.section for r in self.reach_setters(figures, limit)))
 
     def judgment(self, checks: list[CheckResult]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The sections of the ``checks`` left to people (status board), and who decides them, each once.

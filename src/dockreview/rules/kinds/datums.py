@@ -96,6 +96,9 @@ class DatumReach(Bound):
         allowed = self.p.limit + reach - value
         return (None if np.isnan(allowed) else float(allowed)) if np.ndim(allowed) == 0 else allowed
 
+    def reach_basis(self) -> str:
+        return f"{fmt(self.p.limit, 'ft')} from the {self.datum.upper()} line"
+
     def reach_needs(self) -> str:
         return f"the {self.datum.upper()} line (layers.{self.datum}) to measure the reach from"
 

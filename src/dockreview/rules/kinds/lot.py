@@ -21,6 +21,9 @@ class Frontage(Bound):
     between_layers = True
     params = (Param("limit", doc="the least frontage, ft"),)
 
+    def dimensions(self) -> tuple[str, ...]:
+        return ("frontage",)
+
 
 @register
 class PropertyClass(RuleKind):

@@ -44,6 +44,9 @@ class Reach(Bound):
     between_layers = True
     params = (Param("limit", doc="the greatest reach, ft"),)
 
+    def reach_basis(self) -> str:
+        return ""  # the reach limit itself
+
     def reach_allowed(self, figures=None):
         """The limit, on every lot.
 
@@ -125,6 +128,9 @@ class NavigableReach(Bound):
             return self.p.cap
         return self.requirement(figures)
 
+    def reach_basis(self) -> str:
+        return "navigable depth"
+
     def reach_needs(self) -> str:
         return "soundings covering the lot's water far enough along its axis to find navigable depth"
 
@@ -192,6 +198,9 @@ class TerminusClearance(Bound):
     @property
     def reads(self) -> tuple[str, ...]:  # type: ignore[override]
         return (self.measure,)
+
+    def dimensions(self) -> tuple[str, ...]:
+        return (f"{self.p.target[:-1]}_clearance",)
 
     @property
     def needs(self) -> tuple[str, ...]:  # type: ignore[override]

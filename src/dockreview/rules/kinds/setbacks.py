@@ -57,6 +57,9 @@ class SideSetback(Bound):
         Param("with_vessel", "flag", False, doc="measure the dock with its moored vessel ([vessel])"),
     )
 
+    def dimensions(self) -> tuple[str, ...]:
+        return ("setback_left", "setback_right")
+
     @property
     def _prefix(self) -> str:
         return "vessel_" if self.p.with_vessel else ""

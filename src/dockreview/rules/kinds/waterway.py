@@ -160,6 +160,10 @@ class WaterwayKind(RuleKind):
         reach = as_float(figures.get("reach_ft"))
         return np.asarray(protrusion, dtype=float) + reach - self.protrusion(figures)
 
+    def reach_basis(self) -> str:
+        share = getattr(self.p, "fraction", 0.0)
+        return f"{share:.0%} of the waterway" if share else self.section
+
     def reach_needs(self) -> str:
         """What the reach this check allows hangs on: the waterway's width (and the protrusion's line)."""
         lines = " and ".join(_LINE[r] for r in self.references)
