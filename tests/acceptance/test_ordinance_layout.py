@@ -40,8 +40,8 @@ def review_footprint(base, request, parts, *, attributes=None, **dock):
         (rect(-4, 110, 4, 130), "I", 0.0, "pass"),            # 8 x 20 along the axis
         (rect(-10, 110, 10, 120), "T", 90.0, "pass"),         # 20 x 10 across, centred
         (rect(-3, 110, 17, 120), "L", 90.0, "pass"),          # across, flush with the walkway's edge
-        (affinity.rotate(rect(-10, 112, 10, 120), 45.0, origin=(0, 116)), "other", 45.0, "fail"),
-        (affinity.rotate(rect(-4, 110, 4, 130), 20.0, origin=(0, 110)), "other", 20.0, "fail"),  # past the 15 deg tolerance
+        (affinity.rotate(rect(-10, 112, 10, 120), 45.0, origin=(0, 116)), "I", 45.0, "fail"),  # the nearest shape; 45 deg off
+        (affinity.rotate(rect(-4, 110, 4, 130), 20.0, origin=(0, 110)), "I", 20.0, "fail"),  # an I 20 deg off: past the 15 deg tolerance
     ],
 )
 def test_float_layouts(base, request, float_part, layout, angle, status):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shutil
 import textwrap
 from pathlib import Path
@@ -30,6 +31,8 @@ def _number(value: float | None, unit: str) -> str:
     """A table cell: "-" for none, a count or a whole weight as an integer ("2", "40,000"), else to 0.1."""
     if value is None:
         return "-"
+    if not math.isfinite(value):  # an empty layer's clearance: nothing to clear
+        return "none"
     if unit in COUNT_UNITS and float(value).is_integer():
         return f"{int(value):,d}"
     return f"{value:,.1f}"

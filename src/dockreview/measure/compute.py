@@ -41,7 +41,12 @@ REACH_STEP_FT = 0.5
 #: Floats this near one another (ft) form one assembly, when the profile says nothing.
 FLOAT_CONTACT_FT = 0.5
 #: A float's long axis within this angle (deg) of in line or square is classified so, when the profile says nothing.
+#: Kept for the batch's figures; the review names each assembly by the nearer of in line and square
+#: (:data:`NEAREST_SHAPE_DEG`) and the float-layout check holds the angle to its own tolerance.
 FLOAT_LAYOUT_DEG = 15.0
+#: Half of a right angle: each float assembly is named I, or L or T, by the nearer of in line and square to the
+#: dock's axis; the measurement compares with no tolerance of the law (the float-layout check does).
+NEAREST_SHAPE_DEG = 45.0
 
 
 def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[Measurements, Layout]:
@@ -54,8 +59,9 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
     rules : Limits
         The rules' limits (a :class:`dockreview.rules.RuleSet`): the required
         setback (Docks C), the reach navigable depth allows and the reach limit
-        drawn on the map (Docks D(1)); and the profile's interpretations (how
-        near floats touch, how far off square a float layout may be).
+        drawn on the map (Docks D(1)); and the profile's interpretation of how
+        near floats touch. Angles and gaps are reported raw: the checks hold
+        them to their tolerances (a float's layout, its position).
 
     Returns
     -------
@@ -92,9 +98,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
     contact = profile.get("float_contact_tolerance_ft", FLOAT_CONTACT_FT) / ft
     shortfall, gap = float_position(dock, riparian.frontage, step, width, contact)
     depth = depth_measurements(site, dock, crossing, rules)
-    layout_kind, layout_angle = float_layout(
-        dock, width / 2, tolerance_deg=profile.get("float_layout_tolerance_deg", FLOAT_LAYOUT_DEG), contact=contact
-    )
+    layout_kind, layout_angle = float_layout(dock, width / 2, tolerance_deg=NEAREST_SHAPE_DEG, contact=contact)
     vegetation = vegetation_overlap(dock, site.vegetation)
     landing_length, landing_width = landing_size(dock)
     kinds = list(dock.components["component"])

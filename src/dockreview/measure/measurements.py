@@ -28,7 +28,12 @@ class Measurements(Mapping):
     A clearance is ``None`` when its layer is not given (infinite when the layer
     is empty); float figures are ``None`` when the dock has no float; depth
     figures are ``None`` without soundings (or a vessel draft), or where the
-    soundings do not reach. ``overall_reach_ft`` is the greater of the reach
+    soundings do not reach. ``float_layout`` names each float assembly by the
+    nearer of in line (I) and square (L or T) to the dock's axis, joined by "+",
+    and ``float_angle_deg`` is the worst assembly's long axis to the dock's axis;
+    ``float_gap_ft`` and ``float_seaward_shortfall_ft`` are raw distances: no
+    figure here is compared with the law (the checks hold them to their
+    tolerances). ``overall_reach_ft`` is the greater of the reach
     from the frontage and the length along the dock's axis: the figure the reach
     check decides on (Docks D(1)). ``dock_on_lot`` tells whether the dock's
     landward end lies on the lot or its water, and ``dock_lot`` names the parcel

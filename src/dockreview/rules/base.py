@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import numpy as np
+
 PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "pass",
     "fail",
@@ -62,6 +64,22 @@ def not_below(value, limit):
 def within(value, limit, sense: str):
     """Whether ``value`` keeps ``limit`` in the bound ``sense`` (at-least or at-most), up to :func:`slack`."""
     return not_below(value, limit) if sense == AT_LEAST else not_above(value, limit)
+
+
+def tier(value, edges):
+    """The tier ``value`` falls in: how many of the increasing lower ``edges`` it reaches, each up to :func:`slack`.
+
+    A value at an edge is in the tier the edge opens, whichever CRS drew it: a creek
+    151 ft wide that measures 150.99996 ft is in the tier from 151 ft. NaN reaches
+    no edge (tier 0); the caller knows it is unknown. Scalars or arrays.
+
+    Examples
+    --------
+    >>> tier(np.array([9.0, 20.0, 150.99996, 151.0, 150.99, np.nan]), [20.0, 51.0, 151.0]).tolist()
+    [0, 1, 3, 3, 2, 0]
+    """
+    edges = np.asarray(edges, dtype=float)
+    return np.sum(not_below(np.asarray(value, dtype=float)[..., None], edges), axis=-1)
 
 
 @dataclass(frozen=True)
@@ -175,32 +193,107 @@ class CheckResult:
         return out
 
 
-#: Units of counted things: a whole number of them prints with no decimals ("2 rails").
-COUNT_UNITS = ("lb", "lifts", "rails", "docks", "floats", "slips", "boats")
+#: Counted things, by the unit a profile or a kind gives a count in: (singular, plural). "1 slip", "2 slips".
+COUNT_WORDS: dict[str, tuple[str, str]] = {
+    "slips": ("slip", "slips"),
+    "boats": ("boat", "boats"),
+    "lifts": ("lift", "lifts"),
+    "docks": ("dock", "docks"),
+    "floats": ("float", "floats"),
+    "rails": ("rail", "rails"),
+    "piles": ("pile", "piles"),
+    "berths": ("berth", "berths"),
+    "checks": ("check", "checks"),
+    "other docks": ("other dock", "other docks"),
+    "boat lifts": ("boat lift", "boat lifts"),
+    "PWC lifts": ("PWC lift", "PWC lifts"),
+}
+_BY_SINGULAR = {one: (one, many) for one, many in COUNT_WORDS.values()}
+#: Units of counted things: a whole number of them prints with no decimals ("2 rails", "1,300 lb").
+COUNT_UNITS = ("lb", *COUNT_WORDS, *_BY_SINGULAR)
+
+
+def unit_word(unit: str, n: float) -> str:
+    """``unit`` as it reads after the number ``n``: a counted thing in the singular for one, else as given.
+
+    Examples
+    --------
+    >>> unit_word("slips", 1), unit_word("slips", 2), unit_word("slip", 3), unit_word("ft", 1)
+    ('slip', 'slips', 'slips', 'ft')
+    """
+    words = COUNT_WORDS.get(unit) or _BY_SINGULAR.get(unit)
+    if words is None:
+        return unit
+    return words[0] if abs(n) == 1 else words[1]
 
 
 def decimals_for(value: float, unit: str, beside: float | None = None) -> int:
-    """Decimals to print ``value`` with: none for a whole count, else 1, or up to 3 to tell it from ``beside``."""
+    """Decimals to print ``value`` with: none for a whole count, else 1, or up to 3 to tell it from ``beside``.
+
+    A value at ``beside`` (within :func:`slack`) takes no more decimals: "8.0 ft" at the 8.0 ft limit.
+    """
     if unit in COUNT_UNITS and float(value).is_integer() and (beside is None or float(beside).is_integer()):
         return 0
     decimals = 1
-    if beside is not None and abs(value - beside) > slack(beside):
+    if beside is not None and math.isfinite(beside) and abs(value - beside) > slack(beside):
         while decimals < 3 and round(value, decimals) == round(beside, decimals):
             decimals += 1
     return decimals
 
 
+def quantity(
+    value: float, unit: str = "", *, beside: float | None = None, decimals: int | None = None, signed: bool = False,
+    infinite: str = "unbounded",
+) -> str:
+    """A number with its unit: the one formatter of every quantity and count the package prints.
+
+    A whole count prints as an integer with its unit in the singular for one
+    (``"1 slip"``, ``"2 slips"``, ``"0 docks"``, ``"1,300 lb"``); any other value
+    to 0.1, with more decimals (up to 3) when it would otherwise print as ``beside``,
+    the limit it is compared with, and differs from it by more than :func:`slack`.
+    ``signed`` puts a + before a positive value (a margin); zero has no sign.
+    An infinite value prints as ``infinite``, NaN as "unknown": never "inf" or "nan".
+
+    Examples
+    --------
+    >>> quantity(1, "slips"), quantity(2, "slips"), quantity(1, "lifts"), quantity(0, "docks")
+    ('1 slip', '2 slips', '1 lift', '0 docks')
+    >>> quantity(1300, "lb"), quantity(1.5, "ft"), quantity(123.45, "sq ft"), quantity(2, "slip")
+    ('1,300 lb', '1.5 ft', '123.5 sq ft', '2 slips')
+    >>> quantity(79.95, "ft", beside=80.0), quantity(8.000016, "ft", beside=8.0), quantity(-0.00001, "ft")
+    ('79.95 ft', '8.0 ft', '0.0 ft')
+    >>> quantity(6.0, "ft", signed=True), quantity(float("inf"), "ft"), quantity(float("nan"), "ft")
+    ('+6.0 ft', 'unbounded', 'unknown')
+    """
+    value = float(value)
+    if math.isnan(value):
+        return "unknown"
+    if math.isinf(value):
+        return infinite
+    places = decimals_for(value, unit, beside) if decimals is None else decimals
+    text = f"{value:{'+' if signed else ''},.{places}f}"
+    if float(text.replace(",", "")) == 0:
+        text = text.lstrip("-+")  # no "-0.0", and a margin of nothing has no side
+    word = unit_word(unit, value)
+    return f"{text} {word}" if word else text
+
+
 def fmt(value: float, unit: str, *, beside: float | None = None, decimals: int | None = None) -> str:
-    """``"123.4 ft"``; areas and plain numbers keep their unit word, whole counts print as integers.
+    """``"123.4 ft"``, ``"1 slip"``: :func:`quantity` (areas and plain numbers keep their unit word).
 
     With ``beside`` (the limit it is compared with), enough decimals are shown
     for the two to differ when they do, so "8.0 ft exceeds 8.0 ft" never shows.
     """
-    places = decimals_for(value, unit, beside) if decimals is None else decimals
-    return f"{value:,.{places}f} {unit}".strip()
+    return quantity(value, unit, beside=beside, decimals=decimals)
 
 
 def fmt_pair(value: float, limit: float, unit: str) -> tuple[str, str]:
-    """A value and its limit printed with the same decimals, enough to tell them apart when they differ."""
+    """A value and its limit printed with the same decimals, enough to tell them apart when they differ.
+
+    Examples
+    --------
+    >>> fmt_pair(1.0, 3.0, "slips"), fmt_pair(8.01, 8.0, "ft")
+    (('1 slip', '3 slips'), ('8.01 ft', '8.00 ft'))
+    """
     places = decimals_for(value, unit, limit)
-    return fmt(value, unit, decimals=places), fmt(limit, unit, decimals=places)
+    return quantity(value, unit, decimals=places), quantity(limit, unit, decimals=places)

@@ -183,7 +183,7 @@ def test_required_proposed_and_margin_are_the_checks_limit_value_and_margin(name
         if check.id == "one-dock":
             assert (row["proposed"] == "no other dock") == (check.value == 0), (check.id, row["proposed"])
         elif check.id == "float-vegetation" and check.value == 0:
-            assert row["proposed"] == "none"
+            assert row["proposed"] == "0 sq ft"
         elif check.id == "float-position":
             assert (row["proposed"] == "touching") == (check.status == "pass"), (check.id, row["proposed"])
         elif check.id == "float-layout":  # the layout and the float's angle, of which the value is the departure
@@ -231,7 +231,7 @@ def test_measurements_have_plain_labels_and_units():
     assert labels["Frontage, along the MHW line"] == "130.0 ft"
     assert labels["Float area, all floats"] == "640.0 sq ft"
     assert labels["Dock components"] == "float, ramp and walkway"
-    assert labels["Existing docks on the lot's frontage"] == "none"
+    assert labels["Existing docks on the lot's frontage"] == "no other dock"
     assert labels["Number of floats"] == "2"
     for label, value in part.rows:
         assert "_" not in label, label

@@ -9,10 +9,9 @@ keyed on the check's id; pass or fail, and which side of a limit is good, never 
 
 from __future__ import annotations
 
-import math
 import re
 
-from dockreview.outputs.report.words import COUNT_UNITS, in_words, plural, quantity
+from dockreview.outputs.report.words import COUNT_UNITS, in_words, quantity
 from dockreview.rules.base import AT_LEAST, AT_MOST, EQUALS, NEEDS_DATA, NOT_APPLICABLE, PASS
 
 CHECK_COLUMNS = ("section", "check", "rule", "required", "proposed", "margin", "status", "finding")
@@ -66,12 +65,10 @@ def proposed(check, review=None) -> str:
         docks = tuple(m.frontage_docks or ()) if m is not None else ()
         if not value:
             return "no other dock"
-        return f"{plural(int(value), 'other dock', 'other docks')}" + (f": {in_words(docks)}" if docks else "")
+        return quantity(value, "other docks") + (f": {in_words(docks)}" if docks else "")
     if check.id == "float-layout" and m is not None and m.float_layout is not None:
         angle = "" if m.float_angle_deg is None else f", long axis at {quantity(m.float_angle_deg, 'deg')} to the dock's axis"
         return f"{m.float_layout}{angle}"
-    if check.id == "float-vegetation" and value is not None and math.isfinite(value) and value <= 0:
-        return "none"
     if check.id == "float-position" and value is not None:
         return "touching" if check.status == PASS else f"{quantity(value, unit)} away"
     if check.id == "landing-size" and m is not None and m.landing_length_ft is not None and m.landing_width_ft is not None:
@@ -112,6 +109,6 @@ def not_applicable_line(review) -> str:
     why = f" ({reasons[0]})" if len(reasons) == 1 else ""
     whole = "all " if len(checks) == len(review.checks) else ""
     return (
-        f"Not applicable to this dock, {whole}{plural(len(checks), 'check', 'checks')}{why}: {', '.join(c.id for c in checks)}. "
+        f"Not applicable to this dock, {whole}{quantity(len(checks), 'checks')}{why}: {', '.join(c.id for c in checks)}. "
         "The report's --all-checks option lists them in the table."
     )

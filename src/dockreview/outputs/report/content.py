@@ -8,6 +8,7 @@ title. HTML, Markdown and PDF only render them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date
 
@@ -125,7 +126,9 @@ def interpretations(review) -> tuple[tuple[str, str], ...]:
 
 # ----------------------------------------------------------------------------- measurements
 
-#: Plain labels of the measurements, and their units (``None``: no unit, the value is words).
+#: Plain labels of the measurements, and their units (``None``: no unit, the value is words; ``""``: a plain count).
+#: Every field of :class:`~dockreview.measure.measurements.Measurements` has one; the acronyms stay as the law
+#: writes them (MHW, MLW, MLLW, PWC).
 MEASUREMENT_LABELS: dict[str, tuple[str, str | None]] = {
     "frontage_ft": ("Frontage, along the MHW line", "ft"),
     "frontage_chord_ft": ("Frontage, straight chord", "ft"),
@@ -150,19 +153,88 @@ MEASUREMENT_LABELS: dict[str, tuple[str, str | None]] = {
     "max_allowed_reach_ft": ("Greatest reach allowed", "ft"),
     "min_depth_under_float_ft": ("Shallowest depth under a float at mean low water", "ft"),
     "float_on_vegetation_sqft": ("Float area over vegetation", "sq ft"),
-    "float_layout": ("Float layout", None),
+    "float_layout": ("Float layout (each assembly by the nearer of in line and square)", None),
     "float_angle_deg": ("Float's long axis to the dock's axis", "deg"),
     "landing_length_ft": ("Landing length", "ft"),
     "landing_width_ft": ("Landing width", "ft"),
     "boat_lift_count": ("Number of boat lifts", ""),
-    "pwc_lift_count": ("Number of personal watercraft lifts", ""),
+    "pwc_lift_count": ("Number of PWC lifts", ""),
     "lift_angle_deg": ("Boat lift's hull to the shore normal", "deg"),
     "frontage_docks": ("Existing docks on the lot's frontage", None),
     "component_kinds": ("Dock components", None),
     "dock_on_lot": ("Dock stands on the reviewed lot", None),
     "dock_lot": ("Parcel the dock stands on or in front of", None),
+    "dock_on_land_sqft": ("Dock area landward of the MHW line", "sq ft"),
+    "dock_land_parcels": ("Parcels under the dock landward of the MHW line", None),
+    "width_along_axis_ft": ("Waterway width from the MHW line, along the dock's axis", "ft"),
+    "width_square_to_shore_ft": ("Waterway width from the MHW line, square to the shore", "ft"),
+    "width_square_to_centerline_ft": ("Waterway width from the MHW line, square to the centerline", "ft"),
+    "width_average_ft": ("Waterway width from the MHW line, averaged along the frontage", "ft"),
+    "bulkhead_width_along_axis_ft": ("Waterway width from the bulkhead, along the dock's axis", "ft"),
+    "bulkhead_width_square_to_shore_ft": ("Waterway width from the bulkhead, square to the shore", "ft"),
+    "bulkhead_width_square_to_centerline_ft": ("Waterway width from the bulkhead, square to the centerline", "ft"),
+    "bulkhead_width_average_ft": ("Waterway width from the bulkhead, averaged along the frontage", "ft"),
+    "vegetation_width_along_axis_ft": ("Waterway width between the vegetation lines, along the dock's axis", "ft"),
+    "vegetation_width_square_to_shore_ft": ("Waterway width between the vegetation lines, square to the shore", "ft"),
+    "vegetation_width_square_to_centerline_ft": ("Waterway width between the vegetation lines, square to the centerline", "ft"),
+    "vegetation_width_average_ft": ("Waterway width between the vegetation lines, averaged along the frontage", "ft"),
+    "reach_from_bulkhead_ft": ("Reach from the lot's bulkhead", "ft"),
+    "reach_from_mlw_ft": ("Reach from the MLW line", "ft"),
+    "reach_from_mllw_ft": ("Reach from the MLLW line", "ft"),
+    "mlw_line_from": ("MLW line taken from", None),
+    "mllw_line_from": ("MLLW line taken from", None),
+    "berth_count": ("Number of berths", ""),
+    "min_berth_depth_ft": ("Shallowest berth depth at MLW", "ft"),
+    "min_berth_depth_mllw_ft": ("Shallowest berth depth at MLLW", "ft"),
+    "walkway_area_sqft": ("Walkway area", "sq ft"),
+    "ramp_area_sqft": ("Ramp area", "sq ft"),
+    "landing_area_sqft": ("Landing area", "sq ft"),
+    "boat_lift_area_sqft": ("Boat lift area", "sq ft"),
+    "pwc_lift_area_sqft": ("PWC lift area", "sq ft"),
+    "pile_area_sqft": ("Pile area", "sq ft"),
+    "lift_areas_sqft": ("Area of each lift", "sq ft"),
+    "along_shore_extent_ft": ("Dock's extent along the shore", "ft"),
+    "vessel_reach_ft": ("Reach with the moored vessel", "ft"),
+    "vessel_reach_from_bulkhead_ft": ("Reach from the lot's bulkhead with the moored vessel", "ft"),
+    "vessel_setback_left_ft": ("Setback from the left side line with the moored vessel", "ft"),
+    "vessel_setback_right_ft": ("Setback from the right side line with the moored vessel", "ft"),
+    "vessel_setback_ft": ("Setback with the moored vessel, the lesser side", "ft"),
 }
-_SUFFIX_UNITS = (("_sqft", "sq ft"), ("_ft", "ft"), ("_deg", "deg"), ("_in", "in"), ("_lb", "lb"), ("_count", "lifts"))
+#: What an empty list of a measurement reads (a measurement whose list may be empty and is not listed here is left out).
+EMPTY_WORDS: dict[str, str] = {
+    "frontage_docks": "no other dock",
+    "dock_land_parcels": "no parcel",
+    "lift_areas_sqft": "no lift",
+}
+#: A measurement infinite because its layer holds nothing (a clearance from an empty layer), in words.
+NOTHING_IN_THE_LAYER: dict[str, str] = {
+    "channel_clearance_ft": "no channel to clear: the channels layer holds no feature",
+    "dock_clearance_ft": "no other dock to clear: the docks layer holds no feature",
+}
+#: The words kept in capitals in a label read off a measurement's name.
+ACRONYMS = ("MHW", "MLW", "MLLW", "PWC", "CRS", "DEM")
+_SUFFIX_UNITS = (("_sqft", "sq ft"), ("_ft", "ft"), ("_deg", "deg"), ("_in", "in"), ("_lb", "lb"), ("_count", ""))
+
+
+def plain_label(stem: str) -> str:
+    """A measurement's name in words, its acronyms kept: ``"pwc_lift_area"`` -> ``"PWC lift area"``.
+
+    Examples
+    --------
+    >>> plain_label("pwc_lift_area"), plain_label("reach_from_mllw"), plain_label("dock_height")
+    ('PWC lift area', 'Reach from the MLLW', 'Dock height')
+    """
+    words = stem.split("_")
+    words = [w.upper() if w.upper() in ACRONYMS else w for w in words]
+    if len(words) > 1 and words[-1].isupper() and words[-2] in ("from", "at", "above", "below"):
+        words.insert(-1, "the")
+    text = " ".join(words)
+    return text[0].upper() + text[1:] if text else text
+
+
+def _plain_words(code: str) -> str:
+    """A code in words, its acronyms kept: ``"pwc_lift"`` -> ``"PWC lift"``."""
+    return " ".join(w.upper() if w.upper() in ACRONYMS else w for w in str(code).split("_"))
 
 
 def _label_and_unit(key: str) -> tuple[str, str | None]:
@@ -171,18 +243,27 @@ def _label_and_unit(key: str) -> tuple[str, str | None]:
         return MEASUREMENT_LABELS[key]
     for suffix, unit in _SUFFIX_UNITS:
         if key.endswith(suffix):
-            stem = key[: -len(suffix)]
-            return stem.replace("_", " ").capitalize(), ("" if unit == "lifts" else unit)
-    return key.replace("_", " ").capitalize(), None
+            return plain_label(key[: -len(suffix)]), unit
+    return plain_label(key), None
 
 
-def _measurement_text(value, unit: str | None) -> str:
+def _measurement_text(key: str, value, unit: str | None) -> str | None:
+    """The value in words, or None to leave the row out (an empty list nothing says anything about)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (tuple, list, set, frozenset)):
-        return in_words(value)
+        if not value:
+            return EMPTY_WORDS.get(key)
+        if key == "component_kinds":
+            return in_words(_plain_words(v) for v in value)
+        items = [quantity(v, unit) if unit and isinstance(v, (int, float)) else str(v) for v in value]
+        return in_words(items)
     if isinstance(value, str):
         return value
+    if isinstance(value, float) and math.isinf(value):
+        return NOTHING_IN_THE_LAYER.get(key, "nothing to measure to: the layer holds no feature")
+    if isinstance(value, float) and math.isnan(value):
+        return None
     if unit is None:
         return str(value)
     if isinstance(value, int) and not unit:
@@ -191,13 +272,21 @@ def _measurement_text(value, unit: str | None) -> str:
 
 
 def measurement_rows(review) -> tuple[tuple[str, str], ...]:
-    """(label, value with unit) for every measurement the review has (those it could not make left out)."""
+    """(label, value with unit) for every measurement the review has (those it could not make left out).
+
+    A clearance from an empty layer says there is nothing to clear; an empty list
+    reads in words ("no other dock") or is left out.
+    """
     rows = []
-    for key, value in review.measurements.to_dict().items():
+    m = review.measurements
+    for key in m.to_dict():
+        value = m[key]
         if value is None:
             continue
         label, unit = _label_and_unit(key)
-        rows.append((label, _measurement_text(value, unit)))
+        text = _measurement_text(key, value, unit)
+        if text is not None:
+            rows.append((label, text))
     return tuple(rows)
 
 

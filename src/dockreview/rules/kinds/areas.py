@@ -23,7 +23,7 @@ import numpy as np
 from dockreview.errors import ProfileError
 from dockreview.inputs.manifest import COMPONENTS
 from dockreview.measure.areas import LIFTS, area_field
-from dockreview.rules.base import AT_MOST, FAIL, NEEDS_DATA, PASS, CheckResult, Facts, fmt, fmt_pair, not_above
+from dockreview.rules.base import AT_MOST, FAIL, NEEDS_DATA, PASS, CheckResult, Facts, fmt, fmt_pair, not_above, tier
 from dockreview.rules.kind import Bound, Param, register
 from dockreview.rules.kinds.waterway import WaterwayKind, as_float, scalar
 
@@ -33,7 +33,8 @@ class TotalArea(WaterwayKind):
     """The summed area of the listed components at most ``limit``, or at most the tier limit of the waterway's width.
 
     Tiers: ``tier_widths_ft`` are the tiers' lower edges (a width at least
-    ``tier_widths_ft[i]`` is in tier ``i + 1``; under the first edge, tier 0) and
+    ``tier_widths_ft[i]``, up to the at-the-limit :func:`~dockreview.rules.base.slack`,
+    is in tier ``i + 1``; under the first edge, tier 0) and
     ``tier_limits_sqft`` one limit per tier, one more than the edges. Used by South
     Carolina R.30-12 (tiers by creek width between the marsh vegetation lines) and
     Austin, TX §25-2-1176(A)(5) (1,200 sq ft, no tiers).
@@ -42,8 +43,8 @@ class TotalArea(WaterwayKind):
     --------
     >>> from dockreview.rules import ruleset
     >>> rule = ruleset("sc-ocrm").rule("dock-area")
-    >>> rule.requirement({"vegetation_width_square_to_shore_ft": np.array([9.0, 20.0, 50.0, 51.0, 150.0, 200.0])}).tolist()
-    [0.0, 120.0, 120.0, 160.0, 160.0, 600.0]
+    >>> rule.requirement({"vegetation_width_square_to_shore_ft": np.array([9.0, 20.0, 50.0, 51.0, 150.0, 150.99996, 200.0])}).tolist()
+    [0.0, 120.0, 120.0, 160.0, 160.0, 600.0, 600.0]
     """
 
     name = "total-area"
@@ -91,8 +92,7 @@ class TotalArea(WaterwayKind):
         if not self.uses_width:
             return self.p.limit
         width = self.width(figures)
-        tier = np.searchsorted(np.asarray(self.p.tier_widths_ft), np.nan_to_num(width, nan=0.0), side="right")
-        limits = np.where(np.isnan(width), np.nan, np.asarray(self.p.tier_limits_sqft)[tier])
+        limits = np.where(np.isnan(width), np.nan, np.asarray(self.p.tier_limits_sqft)[tier(width, self.p.tier_widths_ft)])
         return scalar(limits)
 
     def free_lift(self, m) -> float:

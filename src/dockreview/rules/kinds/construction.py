@@ -135,7 +135,7 @@ class AttributeTarget(RuleKind):
         gap = facts.attributes.get(self.p.key)
         if gap is None:
             return self.result(NEEDS_DATA, _missing(self.p.key), limit=self.p.target, needs=_attribute(self.p.key))
-        ok = abs(gap - self.p.target) <= self.p.tolerance
+        ok = bool(not_above(abs(gap - self.p.target), self.p.tolerance))
         unit = self.p.unit
         message = f"gap {gap:g} {unit}; required {self.p.target:g} {unit} (within {self.p.tolerance:g} {unit})"
         return self.result(PASS if ok else FAIL, message, value=gap, limit=self.p.target)

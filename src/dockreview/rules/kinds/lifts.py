@@ -6,7 +6,19 @@ by the definitions, a boat lift, and is counted as one.
 
 from __future__ import annotations
 
-from dockreview.rules.base import AT_MOST, BOARD, FAIL, JUDGED, NEEDS_DATA, PASS, QUALIFIES, CheckResult, Facts
+from dockreview.rules.base import (
+    AT_MOST,
+    BOARD,
+    FAIL,
+    JUDGED,
+    NEEDS_DATA,
+    PASS,
+    QUALIFIES,
+    CheckResult,
+    Facts,
+    not_above,
+    quantity,
+)
 from dockreview.rules.kind import Bound, Param, RuleKind, register
 
 
@@ -15,7 +27,7 @@ def _heavy_pwc(m, facts: Facts, capacity: float) -> bool | None:
     if m["pwc_lift_count"] == 0:
         return False
     given = facts.attributes.get("pwc_lift_capacity_lb")
-    return None if given is None else given > capacity
+    return None if given is None else not not_above(given, capacity)
 
 
 def _boat_lifts(m, facts: Facts, capacity: float) -> int | None:
@@ -42,7 +54,7 @@ class LiftCount(Bound):
         if _no_lift(m):
             return self.not_applicable(_no_lift(m), limit=self.p.limit)
         count = _boat_lifts(m, facts, self.p.pwc_capacity)
-        if count is None and m["boat_lift_count"] <= self.p.limit:
+        if count is None and not_above(m["boat_lift_count"], self.p.limit):
             missing = "give [dock.attributes] pwc_lift_capacity_lb: a PWC lift over the capacity counts as a boat lift"
             return self.result(NEEDS_DATA, missing, limit=self.p.limit, needs=("[dock.attributes] pwc_lift_capacity_lb",))
         value = float(count if count is not None else m["boat_lift_count"])
@@ -183,7 +195,7 @@ class LiftApproval(RuleKind):
         if _no_lift(m):
             return self.not_applicable(_no_lift(m))
         message = (
-            f"{m['boat_lift_count']} boat lift(s), {m['pwc_lift_count']} PWC lift(s): to be approved by the "
+            f"{quantity(m['boat_lift_count'], 'boat lifts')}, {quantity(m['pwc_lift_count'], 'PWC lifts')}: to be approved by the "
             f"{self.official(self.p.official)}"
         )
         return self.result(BOARD, message)

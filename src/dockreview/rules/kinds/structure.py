@@ -22,7 +22,9 @@ from dockreview.rules.base import (
     Facts,
     fmt,
     fmt_pair,
+    not_above,
     not_below,
+    quantity,
 )
 from dockreview.rules.kind import Bound, Param, RuleKind, register
 
@@ -66,14 +68,19 @@ class FloatArea(Bound):
     what = "total float area"
 
     def message(self, m, facts, value, limit, ok) -> str:
-        n = m["float_count"]
         shown, bound = fmt_pair(value, limit, self.unit)
-        return f"{n} float{'s' if n != 1 else ''} total {shown} {'within' if ok else 'exceeds'} the {bound} limit"
+        return f"{quantity(m['float_count'], 'floats')} total {shown} {'within' if ok else 'exceeds'} the {bound} limit"
 
 
 @register
 class FloatPosition(RuleKind):
-    """Every float reaches at least as far seaward as the walkway and ramp, and touches the walkway's seaward end."""
+    """Every float reaches at least as far seaward as the walkway and ramp, and touches the walkway's seaward end.
+
+    The measurements are raw distances: how far the walkway or ramp reaches past the
+    floats (``float_seaward_shortfall_ft``) and the widest gap from a float assembly to
+    the walkway's seaward end (``float_gap_ft``); each is held to ``tolerance`` here,
+    up to the at-the-limit :func:`~dockreview.rules.base.slack`.
+    """
 
     name = "float-position"
     sense = EQUALS
@@ -87,19 +94,29 @@ class FloatPosition(RuleKind):
         if m["float_count"] == 0 or m["float_seaward_shortfall_ft"] is None or m["float_gap_ft"] is None:
             return self.not_applicable("the dock has no float", limit=tolerance)
         problems = []
-        if m["float_seaward_shortfall_ft"] > tolerance:
-            problems.append(f"the walkway/ramp reaches {fmt(m['float_seaward_shortfall_ft'], 'ft')} further seaward than a float")
-        if m["float_gap_ft"] > tolerance:
-            problems.append(f"a float stands {fmt(m['float_gap_ft'], 'ft')} from the walkway's seaward end")
+        shortfall, gap = m["float_seaward_shortfall_ft"], m["float_gap_ft"]
+        if not not_above(shortfall, tolerance):
+            problems.append(f"the walkway/ramp reaches {fmt(shortfall, 'ft', beside=tolerance)} further seaward than a float")
+        if not not_above(gap, tolerance):
+            problems.append(f"a float stands {fmt(gap, 'ft', beside=tolerance)} from the walkway's seaward end")
         message = "; ".join(problems) or "the floats lie at the seaward end and touch the walkway's end"
-        return self.result(FAIL if problems else PASS, message, value=m["float_gap_ft"], limit=tolerance)
+        return self.result(FAIL if problems else PASS, message, value=gap, limit=tolerance)
+
+
+#: What each assembly's shape is called, by the nearer of in line and square to the dock's axis.
+LAYOUT_WORDS = {"I": "in line (I)", "L": "L", "T": "T"}
 
 
 @register
 class FloatLayout(RuleKind):
     """Each float assembly in line (I), or square to the dock in an L or T, within ``tolerance`` degrees.
 
-    The value is the worst assembly's departure from the nearer of in line and square.
+    The measurement is raw: each assembly's shape by the nearer of in line and square
+    (``float_layout``, "I", "L" or "T" joined by "+") and the worst assembly's long axis
+    to the dock's axis (``float_angle_deg``). The value compared is that angle's
+    departure from the nearer of 0° and 90°, held to ``tolerance`` here (up to the
+    at-the-limit :func:`~dockreview.rules.base.slack`): a T float turned 10° fails a
+    5° tolerance and passes a 10° one.
     """
 
     name = "float-layout"
@@ -109,16 +126,27 @@ class FloatLayout(RuleKind):
     geometric = True
     params = (Param("tolerance", doc="degrees off in line or square"),)
 
+    @staticmethod
+    def departure(angle: float) -> float:
+        """How far ``angle`` (0 to 90 deg from the dock's axis) lies from the nearer of in line and square."""
+        return min(angle, abs(90.0 - angle))
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         tolerance = self.p.tolerance
-        if m["float_layout"] is None:
+        if m["float_layout"] is None or m["float_angle_deg"] is None:
             return self.not_applicable("the dock has no float", limit=tolerance)
-        ok = "other" not in m["float_layout"].split("+")
-        angle = m["float_angle_deg"]
-        message = f"float layout {m['float_layout']}, long axis {fmt(angle, 'deg')} from the dock's axis"
-        if not ok:
-            message += f"; only in line, L or T (within {fmt(tolerance, 'deg')} of 0 or 90 deg) are allowed"
-        departure = min(angle, abs(90.0 - angle))
+        angle = float(m["float_angle_deg"])
+        departure = self.departure(angle)
+        ok = bool(not_above(departure, tolerance))
+        shapes = "+".join(LAYOUT_WORDS.get(shape, shape) for shape in str(m["float_layout"]).split("+"))
+        message = (
+            f"float layout {shapes}, long axis {fmt(angle, 'deg')} from the dock's axis, "
+            f"{fmt(departure, 'deg', beside=tolerance)} off {'in line' if angle < 45.0 else 'square'}"
+        )
+        if ok:
+            message += f" (within {fmt(tolerance, 'deg', beside=departure)})"
+        else:
+            message += f"; only in line, L or T (within {fmt(tolerance, 'deg', beside=departure)} of 0 or 90 deg) are allowed"
         return self.result(PASS if ok else FAIL, message, value=departure, limit=tolerance)
 
 
