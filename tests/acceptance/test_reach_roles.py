@@ -102,30 +102,35 @@ def test_a_screen_without_the_mllw_line_says_the_lot_needs_data(tmp_path):
 # --------------------------------------------------------------------------
 # a new kind, written here and nowhere else
 # --------------------------------------------------------------------------
-if "frontage-share-reach" not in KINDS:
+class FrontageShareReach(Bound):
+    """The dock's reach at most ``fraction`` of the lot's frontage."""
 
-    @register
-    class FrontageShareReach(Bound):
-        """The dock's reach at most ``fraction`` of the lot's frontage."""
+    name = "frontage-share-reach"
+    sense = AT_MOST
+    unit = "ft"
+    measure = "overall_reach_ft"
+    what = "reach"
+    reads = ("overall_reach_ft", "frontage_ft")
+    geometric = True
+    limits_reach = True
+    params = (Param("fraction", doc="share of the frontage"),)
 
-        name = "frontage-share-reach"
-        sense = AT_MOST
-        unit = "ft"
-        measure = "overall_reach_ft"
-        what = "reach"
-        reads = ("overall_reach_ft", "frontage_ft")
-        geometric = True
-        limits_reach = True
-        params = (Param("fraction", doc="share of the frontage"),)
+    def requirement(self, figures):
+        return self.p.fraction * np.asarray(figures["frontage_ft"], dtype=float)
 
-        def requirement(self, figures):
-            return self.p.fraction * np.asarray(figures["frontage_ft"], dtype=float)
+    def reach_allowed(self, figures=None):
+        if figures is None or "frontage_ft" not in figures:
+            return None
+        allowed = self.requirement(figures)
+        return float(allowed) if np.ndim(allowed) == 0 else allowed
 
-        def reach_allowed(self, figures=None):
-            if figures is None or "frontage_ft" not in figures:
-                return None
-            allowed = self.requirement(figures)
-            return float(allowed) if np.ndim(allowed) == 0 else allowed
+
+@pytest.fixture
+def frontage_share_kind():
+    """The kind registered for the test alone, and taken out again (the registry is the package's)."""
+    register(FrontageShareReach)
+    yield FrontageShareReach
+    KINDS.pop(FrontageShareReach.name)
 
 
 def third_of_frontage_profile(folder):
@@ -138,7 +143,7 @@ def third_of_frontage_profile(folder):
 
 
 @pytest.mark.parametrize("crs", ["EPSG:2263", "EPSG:32618"])
-def test_a_new_reach_kind_is_honoured_by_the_envelope_the_screen_and_suggest(tmp_path, crs):
+def test_a_new_reach_kind_is_honoured_by_the_envelope_the_screen_and_suggest(tmp_path, crs, frontage_share_kind):
     site = make_site(tmp_path / "site", dock=t_dock(), crs=crs, working_crs=crs)  # frontage 200 ft
     profile = third_of_frontage_profile(tmp_path)
     third = 200.0 / 3.0
@@ -153,3 +158,61 @@ def test_a_new_reach_kind_is_honoured_by_the_envelope_the_screen_and_suggest(tmp
     assert grown.exit_code == 0, grown.output
     check = dockreview.review(dockreview.load_site(out), profile=str(profile)).check("third-of-frontage")
     assert check.status == "pass" and check.value == pytest.approx(third, abs=0.1)
+
+
+# --------------------------------------------------------------------------
+# the exhibit and the GeoPackage draw what decided
+# --------------------------------------------------------------------------
+def reach_label(review):
+    import matplotlib
+
+    matplotlib.use("agg")
+    import matplotlib.pyplot as plt
+
+    from dockreview.outputs.exhibit import plot_review
+
+    fig, ax = plot_review(review)
+    label = next(t for t in ax.texts if t.get_gid() == "dimension:reach")
+    text, colour = label.get_text(), label.get_color()
+    plt.close(fig)
+    return text, colour
+
+
+def reach_row(review):
+    from dockreview.outputs.export import derived_layers
+
+    rows = derived_layers(review)["dimension_lines"]
+    return rows[rows["dimension"] == "reach"].iloc[0]
+
+
+@pytest.mark.parametrize("sample, check_id, reach, limit, source", [
+    ("levy-canal", "waterway-share", 35.0, 30.0, "25% of the waterway"),
+    ("north-haven-flats", "length-from-mllw", 150.0, 146.0, "100.0 ft from the MLLW line"),
+])
+def test_the_exhibit_draws_the_reach_rule_that_failed(sample, check_id, reach, limit, source):
+    import matplotlib.colors
+
+    from dockreview.outputs.style import COLOURS
+
+    review = dockreview.review(dockreview.load_site(DATA / sample / "site.toml"))
+    text, colour = reach_label(review)
+    assert text == f"reach {reach:,.1f} ft > {limit:,.1f} ft max. ({source})"
+    assert matplotlib.colors.same_color(colour, COLOURS["warning"])
+    row = reach_row(review)
+    assert (row["check"], row["status"]) == (check_id, "fail")
+    assert row["value_ft"] == pytest.approx(reach, abs=TOL) and row["limit_ft"] == pytest.approx(limit, abs=TOL)
+
+
+@pytest.mark.parametrize("crs", ["EPSG:2263", "EPSG:32618"])
+def test_a_huntington_dock_146_ft_long_fails_its_100_ft_in_red(tmp_path, crs):
+    import matplotlib.colors
+
+    from dockreview.outputs.style import COLOURS
+
+    site = make_site(tmp_path / "site", dock=t_dock(length=136.0), crs=crs, working_crs=crs)  # walkway 136 + float 10
+    review = dockreview.review(dockreview.load_site(site.manifest), profile="huntington-ny")
+    assert review.check("length").status == "fail"
+    text, colour = reach_label(review)
+    assert text == "reach 146.0 ft > 100.0 ft max." and matplotlib.colors.same_color(colour, COLOURS["warning"])
+    row = reach_row(review)
+    assert (row["check"], row["status"], row["limit_ft"]) == ("length", "fail", pytest.approx(100.0))

@@ -24,7 +24,7 @@ from dockreview.evidence.measures import layers as evidence_layers
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import inputs_of
 from dockreview.outputs.geopackage import geopackage
-from dockreview.outputs.reading import clearance_ft
+from dockreview.outputs.reading import clearance_ft, decision
 
 #: Dimension lines of the layout and the measurement each one dimensions.
 DIMENSIONS = {
@@ -211,11 +211,16 @@ def _frontage(review) -> gpd.GeoDataFrame:
 
 
 def _dimension_lines(review) -> gpd.GeoDataFrame:
-    rows = [
-        {"dimension": key, "value_ft": _feet(review.measurements[DIMENSIONS[key]]), "geometry": line}
-        for key, line in review.layout.dimension_lines.items()
-        if key in DIMENSIONS
-    ]
+    """Every dimension line with its value, and the check it shows: its id, status and limit (as the exhibit draws it)."""
+    rows = []
+    for key, line in review.layout.dimension_lines.items():
+        if key not in DIMENSIONS:
+            continue
+        check, status, limit = decision(review, key)
+        rows.append({
+            "dimension": key, "check": None if check is None else check.id, "status": status or None,
+            "value_ft": _feet(review.measurements[DIMENSIONS[key]]), "limit_ft": _feet(limit), "geometry": line,
+        })
     return _frame(review, rows)
 
 

@@ -7,19 +7,68 @@ the limit of the check that holds the dock to it.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import PurePath
 
-from dockreview.rules.base import CheckResult
+from dockreview.rules.base import FAIL, PASS, WAIVED, CheckResult, quantity
 
-#: The check whose limit is the clearance ring around each kind of feature (Docks D(1)).
-CLEARANCE_CHECKS = {"channels": "channel-clearance", "docks": "dock-clearance"}
+#: The dimension that shows the clearance ring around each kind of feature.
+CLEARANCE_DIMENSIONS = {"channels": "channel_clearance", "docks": "dock_clearance"}
 
 
 def check_of(review, check_id: str) -> CheckResult | None:
     """The review's check ``check_id``, or None when its profile has no such check."""
     return next((c for c in review.checks if c.id == check_id), None)
+
+
+def shown_on(review, dimension: str) -> list[CheckResult]:
+    """The review's checks whose kinds say the exhibit's ``dimension`` shows them, in the profile's order."""
+    ids = {rule.id for rule in review.rules.rules if dimension in rule.dimensions()}
+    return [c for c in review.checks if c.id in ids]
+
+
+def deciding(review, dimension: str) -> CheckResult | None:
+    """The check a dimension shows: the first that fails, else the first waived, else the first with a limit."""
+    checks = shown_on(review, dimension)
+    for wanted in (lambda c: c.status == FAIL, lambda c: c.status == WAIVED, lambda c: c.limit is not None):
+        found = next((c for c in checks if wanted(c)), None)
+        if found is not None:
+            return found
+    return checks[0] if checks else None
+
+
+#: The side of a check decided on its parts that each setback dimension shows.
+PARTS = {"setback_left": "left", "setback_right": "right"}
+
+
+def decision(review, dimension: str) -> tuple[CheckResult | None, str, float | None]:
+    """What a dimension shows of the checks: the deciding check, its status and its limit.
+
+    A setback shows its side's Part (the other side keeps its own pass when the
+    check failed on one); the reach (or the length along the axis) shows the least
+    reach any check allows the dock, failing when any check that limits it fails.
+    """
+    if dimension in ("reach", "length"):
+        checks = [c for c in shown_on(review, "reach") if c.decided]
+        allowed = review.layout.envelope.reach_limit_ft
+        statuses = {c.status for c in checks}
+        status = FAIL if FAIL in statuses else WAIVED if WAIVED in statuses else PASS if checks else ""
+        limit = float(allowed) if math.isfinite(allowed) else None
+        setting = {r.id for r in review.rules.reach_setters(review.measurements, limit)} if limit is not None else set()
+        failing = [c for c in checks if c.status in (FAIL, WAIVED) and c.status == status]
+        check = next(iter(failing or [c for c in checks if c.id in setting] or checks), None)
+        return check, status, limit
+    check = deciding(review, dimension)
+    if check is None:
+        return None, "", None
+    part = check.part(PARTS[dimension]) if dimension in PARTS else None
+    if part is None:
+        return check, check.status, check.limit
+    if check.status in (FAIL, WAIVED):  # decided on the worse side: the other side keeps its own pass
+        return check, (check.status if part.status == FAIL else PASS), part.limit
+    return check, check.status, part.limit
 
 
 def limit_of(review, check_id: str) -> float | None:
@@ -31,10 +80,10 @@ def limit_of(review, check_id: str) -> float | None:
 def clearance_ft(review) -> dict[str, float]:
     """The clearance ring radius (ft) around channels and around other docks: their checks' limits."""
     out = {}
-    for layer, check_id in CLEARANCE_CHECKS.items():
-        limit = limit_of(review, check_id)
-        if limit is not None:
-            out[layer] = limit
+    for layer, dimension in CLEARANCE_DIMENSIONS.items():
+        limits = [c.limit for c in shown_on(review, dimension) if c.limit is not None]
+        if limits:
+            out[layer] = max(limits)
     return out
 
 
@@ -51,8 +100,8 @@ def clearance_words(radii: dict[str, float]) -> str:
     if not radii:
         return ""
     if len(set(radii.values())) == 1:
-        return f"{next(iter(radii.values())):,.0f} ft"
-    return ", ".join(f"{ft:,.0f} ft of {layer}" for layer, ft in radii.items())
+        return quantity(next(iter(radii.values())), "ft", decimals=0)
+    return ", ".join(f"{quantity(ft, 'ft', decimals=0)} of {layer}" for layer, ft in radii.items())
 
 
 #: An absolute path in a message: POSIX (``/home/...``) or Windows (``C:\...``), up to a space, colon or bracket.

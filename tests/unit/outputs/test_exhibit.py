@@ -131,10 +131,9 @@ def test_each_dimensions_colour_is_its_checks_status(name):
     assert labels
     for key, text in labels.items():
         present = {c.id: c for c in review.checks}  # another town's profile may not have the check: the label is plain
-        if key == "reach":  # held to the reach check and, where it is decided, the navigable-depth one
-            deciding = [present[i] for i in ("reach", "navigable-reach") if i in present]
-            fails = any(c.status == "fail" for c in deciding)
-            limits = [c.limit for c in deciding if c.status in ("pass", "fail") and c.limit is not None]
+        if key == "reach":  # held to every check that limits the reach; its limit the least any allows (the envelope's)
+            fails = any(present[i].status == "fail" for i in review.rules.reach_checks)
+            limits = [review.layout.envelope.reach_limit_ft]
         elif DECIDED_BY[key][0] not in present:
             fails, limits = False, []
         else:

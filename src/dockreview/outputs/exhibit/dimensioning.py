@@ -27,7 +27,7 @@ import shapely
 from matplotlib.text import Text
 from shapely.geometry.base import BaseGeometry
 
-from dockreview.outputs.reading import check_of
+from dockreview.outputs.reading import check_of, decision
 from dockreview.outputs.sheet.draw import arrow, px
 from dockreview.outputs.sheet.labels import Placer, leader, leader_candidates, polyline_candidates
 from dockreview.outputs.sheet.linework import (
@@ -39,18 +39,17 @@ from dockreview.outputs.sheet.linework import (
     segment_tree,
 )
 from dockreview.outputs.style import BACKING, COLOURS
-from dockreview.rules.base import AT_LEAST, AT_MOST, FAIL, PASS, WAIVED
+from dockreview.rules.base import AT_LEAST, AT_MOST, FAIL, WAIVED
 
-#: The dimensions drawn besides the reach: key, the name on the label, the measurement, the check that decided it.
+#: The dimensions drawn besides the reach: key, the name on the label, the measurement (the checks whose kinds
+#: name the key decide it, :func:`~dockreview.outputs.reading.deciding`).
 MEASURED = (
-    ("frontage", "frontage", "frontage_ft", "frontage"),
-    ("setback_left", "left setback", "setback_left_ft", "side-setback"),
-    ("setback_right", "right setback", "setback_right_ft", "side-setback"),
-    ("channel_clearance", "to channel", "channel_clearance_ft", "channel-clearance"),
-    ("dock_clearance", "to dock", "dock_clearance_ft", "dock-clearance"),
+    ("frontage", "frontage", "frontage_ft"),
+    ("setback_left", "left setback", "setback_left_ft"),
+    ("setback_right", "right setback", "setback_right_ft"),
+    ("channel_clearance", "to channel", "channel_clearance_ft"),
+    ("dock_clearance", "to dock", "dock_clearance_ft"),
 )
-#: The side of a check decided on its parts that each setback dimension shows.
-PARTS = {"setback_left": "left", "setback_right": "right"}
 
 
 @dataclass(frozen=True)
@@ -108,46 +107,25 @@ class Dimension:
         return COLOURS["warning"] if self.fails else COLOURS["dimension"]
 
 
-def _status_and_limit(check, part_name: str | None) -> tuple[str, float | None]:
-    """The status and limit a dimension shows: the check's, or for one side its Part's when the check failed on it."""
-    if check is None:
-        return "", None
-    part = check.part(part_name) if part_name else None
-    if part is None:
-        return check.status, check.limit
-    if check.status in (FAIL, WAIVED):  # decided on the worse side: the other side keeps its own pass
-        return (check.status if part.status == FAIL else PASS), part.limit
-    return check.status, part.limit
-
-
 def _reach_dimension(review) -> Dimension | None:
-    """The measure the reach check decided on: the reach, or the length along the axis when that is greater.
+    """The dock's reach from the MHW line (or its length along the axis when greater), held to the least reach any
+    check allows it (the review's envelope's limit).
 
-    Its value is the check's; its limit the check's, or the navigable-reach
-    check's when that one is decided and stricter; failing when either fails.
+    Every check that limits the reach is shown on it (a reach limit, navigable
+    depth, a share of the waterway, a reach from a datum line): the dimension fails
+    when one of them fails, and its note says where the limit comes from when a
+    plain reach limit does not set it.
     """
     m, lines = review.measurements, review.layout.dimension_lines
-    reach = check_of(review, "reach")
     along_axis = m.length_ft > m.reach_ft
-    value = reach.value if reach is not None and reach.value is not None else m.overall_reach_ft
+    value = m.overall_reach_ft
     line = lines.get("length") if along_axis else lines.get("reach")
     if line is None or value is None or not np.isfinite(value):
         return None
-    deciding = [c for c in (reach,) if c is not None]
-    limit = reach.limit if reach is not None else None
-    note = ""
-    nav = check_of(review, "navigable-reach")
-    if nav is not None and nav.decided and nav.limit is not None:
-        if limit is None or nav.limit < limit - 1e-9:
-            limit, note = nav.limit, "navigable depth"
-            deciding = [nav, *deciding]
-        elif nav.status == FAIL:
-            deciding.append(nav)
-    statuses = {c.status for c in deciding}
-    status = FAIL if FAIL in statuses else WAIVED if WAIVED in statuses else (reach.status if reach is not None else "")
-    sense = reach.sense if reach is not None else nav.sense if nav is not None else AT_MOST
+    _, status, limit = decision(review, "reach")
+    note = "" if limit is None else review.rules.reach_source(m, limit)
     name = "length along axis" if along_axis else "reach"
-    return Dimension("reach", name, line, float(value), None if limit is None else float(limit), sense, status, note=note)
+    return Dimension("reach", name, line, float(value), limit, AT_MOST, status, note=note)
 
 
 def dimensions(review) -> list[Dimension]:
@@ -160,13 +138,12 @@ def dimensions(review) -> list[Dimension]:
     """
     m, lines = review.measurements, review.layout.dimension_lines
     dims = []
-    for key, name, attribute, check_id in MEASURED:
+    for key, name, attribute in MEASURED:
         line = review.layout.riparian.frontage if key == "frontage" else lines.get(key)
         value = m[attribute]
         if line is None or value is None or not np.isfinite(value) or line.length <= 0:
             continue
-        check = check_of(review, check_id)
-        status, limit = _status_and_limit(check, PARTS.get(key))
+        check, status, limit = decision(review, key)
         sense = check.sense if check is not None else AT_LEAST
         dims.append(Dimension(key, name, line, value, limit, sense, status))
     reach = _reach_dimension(review)

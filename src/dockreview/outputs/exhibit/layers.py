@@ -23,7 +23,7 @@ from matplotlib.tri import Triangulation
 
 from dockreview.outputs.exhibit.titleblock import extension_text, lines_label
 from dockreview.outputs.export import no_go_areas
-from dockreview.outputs.reading import check_of, clearance_ft, clearance_words, limit_of
+from dockreview.outputs.reading import clearance_ft, clearance_words, deciding
 from dockreview.outputs.sheet.draw import clip, draw_lines, fill, px, to_display
 from dockreview.outputs.sheet.labels import Placer, area_candidates, leader, leader_candidates, rect
 from dockreview.outputs.sheet.text import wrap_to
@@ -127,13 +127,13 @@ def envelope_of(sheet: Sheet):
 
 
 def reach_limit(sheet: Sheet) -> tuple[float, str]:
-    """The reach limit the envelope holds the dock to (ft), and "navigable depth" when that is stricter than the reach check's."""
+    """The reach limit the envelope holds the dock to (ft), and where it comes from when a plain reach limit does not
+    set it ("navigable depth", "25% of the waterway's width, §50-687(1)f"), as the checks that set it say."""
     env = envelope_of(sheet)
-    cap = limit_of(sheet.review, "reach") if sheet.review is not None else None
-    limit = env.reach_limit_ft if env is not None else cap
-    if cap is not None and limit is not None and limit < cap - 1e-9:
-        return limit, "navigable depth"
-    return limit, ""
+    limit = env.reach_limit_ft
+    if sheet.review is None or not math.isfinite(limit):
+        return limit, ""
+    return limit, sheet.review.rules.reach_source(sheet.review.measurements, limit)
 
 
 def _no_go(sheet: Sheet) -> dict:
@@ -174,7 +174,7 @@ def draw_zones(ax, sheet: Sheet, view, legend: list) -> dict:
     if sheet.review is not None:
         radii = clearance_ft(sheet.review)
         areas = _no_go(sheet)
-        setback = check_of(sheet.review, "side-setback")
+        setback = deciding(sheet.review, "setback_left")
         setback_ft = setback.limit if setback is not None and setback.limit is not None else env.required_setback_ft
     else:
         radii = {}  # no review: no check gives the rings' radius
