@@ -1,4 +1,4 @@
-"""The house: imports point down the flow, no cycles, no module over the size a newcomer can read, old paths warn."""
+"""The house: imports point down the flow, no cycles, no module over the size a newcomer can read, each stage's public names."""
 
 from __future__ import annotations
 
@@ -41,27 +41,66 @@ def test_importing_the_package_loads_no_plotting_and_no_batch_code():
     assert out.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize(
-    "old, new, name",
-    [
-        ("dockreview.screen", "dockreview.batch.screen", "screen"),
-        ("dockreview.plot", "dockreview.outputs.exhibit", "plot_review"),
-        ("dockreview.io", "dockreview.inputs.layers", "read_layer"),
-        ("dockreview.site", "dockreview.inputs.site", "load_site"),
-    ],
-)
-def test_old_module_paths_still_work_and_say_where_the_module_went(old, new, name):
+#: The package's old flat paths, removed before any release (their modules live in the stages now).
+OLD_PATHS = ("chart", "envelope", "io", "plot", "screen", "site", "suggest", "synthetic", "_moved")
+#: The stages of the flow, each a package that declares its public names.
+STAGES = ("inputs", "geometry", "measure", "rules", "review", "evidence", "outputs", "batch", "cli", "qgis")
+
+
+@pytest.mark.parametrize("name", OLD_PATHS)
+def test_the_old_flat_paths_are_gone(name):
+    assert not (PACKAGE / f"{name}.py").exists()
+    code = f"import importlib\ntry:\n    importlib.import_module('dockreview.{name}')\nexcept ModuleNotFoundError:\n    print('gone')\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "gone", out.stderr
+
+
+def test_each_stage_declares_its_public_names_and_each_resolves():
+    """``__all__`` in every stage package; each name found (imported on first use), none shadowed by a module.
+
+    Every module of the package is imported first: importing a module sets the package's attribute of its name,
+    which would hide a public name of the same name not yet asked for.
+    """
     code = (
-        "import importlib, warnings\n"
-        "with warnings.catch_warnings(record=True) as caught:\n"
-        "    warnings.simplefilter('always')\n"
-        f"    old = importlib.import_module({old!r})\n"
-        f"new = importlib.import_module({new!r})\n"
-        f"assert getattr(old, {name!r}) is getattr(new, {name!r})\n"
-        "print([str(w.message) for w in caught if w.category is DeprecationWarning])\n"
+        "import importlib, json, pkgutil, types\n"
+        f"stages = {STAGES!r}\n"
+        "out = {}\n"
+        "for stage in stages:\n"
+        "    package = importlib.import_module(f'dockreview.{stage}')\n"
+        "    for module in pkgutil.iter_modules(package.__path__):\n"
+        "        try:\n"
+        "            importlib.import_module(f'dockreview.{stage}.{module.name}')\n"
+        "        except ImportError:  # the QGIS plugin's modules import qgis\n"
+        "            pass\n"
+        "    names = getattr(package, '__all__', None)\n"
+        "    out[stage] = None if names is None else {\n"
+        "        'names': len(names), 'unresolved': [n for n in names if not hasattr(package, n)],\n"
+        "        'modules': [n for n in names if isinstance(getattr(package, n, None), types.ModuleType)],\n"
+        "        'missing_from_dir': [n for n in names if n not in dir(package)],\n"
+        "    }\n"
+        "print(json.dumps(out))\n"
+    )
+    import json
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    found = json.loads(out.stdout)
+    for stage in STAGES:
+        assert found[stage] is not None, f"dockreview.{stage} has no __all__"
+        assert found[stage]["names"] > 0, stage
+        assert found[stage]["unresolved"] == [], (stage, found[stage]["unresolved"])
+        assert found[stage]["modules"] == [], f"dockreview.{stage}: public names that are its modules: {found[stage]['modules']}"
+        assert found[stage]["missing_from_dir"] == [], (stage, found[stage]["missing_from_dir"])
+
+
+def test_importing_a_stage_imports_none_of_its_modules_it_does_not_need():
+    """A stage's ``__all__`` costs nothing: ``import dockreview.batch`` loads none of the screen's modules."""
+    code = (
+        "import sys, dockreview.batch, dockreview.outputs, dockreview.qgis; "
+        "print(sorted(m for m in sys.modules if m.startswith(('dockreview.batch.', 'dockreview.outputs.', "
+        "'dockreview.qgis.', 'matplotlib'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert f"{old} has moved to {new}" in out.stdout
+    assert out.stdout.strip() == "[]"
 
 
 def test_every_subpackage_states_its_stage():
