@@ -7,6 +7,7 @@ reads) so an analyst can write the manifest without a desktop GIS.
 
 from __future__ import annotations
 
+import warnings
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -17,9 +18,9 @@ import pyogrio
 from pyproj import CRS, Transformer
 
 from dockreview.batch.chart_audit import audit_chart, summary
-from dockreview.cli.group import note
+from dockreview.cli.group import note, show_warnings
 from dockreview.cli.options import profile_option
-from dockreview.errors import LayerError
+from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import chart as chart_mod
 from dockreview.inputs.crs import choose_working_crs, describe, feet_per_unit
 from dockreview.inputs.layers import gdal_source, read_layer
@@ -150,7 +151,7 @@ def layers_command(ctx: click.Context, file: str, crs_text: str | None) -> None:
         crs, crs_note = choose_working_crs(crs_text, box, where=file)
         click.echo(f"working CRS: {describe(crs)}")
         if crs_note:
-            note(ctx, f"warning: {crs_note}")
+            warnings.warn(crs_note, DockReviewWarning, stacklevel=1)  # printed as every command prints them
 
 
 @click.command("audit")
@@ -183,7 +184,8 @@ def audit_command(
         raise LayerError(f"chart {chart.describe()}: no piers to audit (SLCONS with CATSLC = 4, or PONTON)")
     crs, crs_note = choose_working_crs(crs_text, tuple(chart.piers.total_bounds), where="audit")
     if crs_note:
-        note(ctx, f"warning: {crs_note}")
+        warnings.warn(crs_note, DockReviewWarning, stacklevel=1)
+        show_warnings(ctx)  # before the audit's own lines, as check prints them before its table
     parcels = None
     if parcels_path is not None:
         head, sep, layer = parcels_path.rpartition(":")

@@ -7,10 +7,16 @@ may stand before or after the subcommand. Every file a command writes is named o
 standard error ("map written to PATH"); ``-q`` leaves only errors there, for every
 command: no file named, no data warning, no summary, no progress bar (standard
 output keeps each command's result).
+
+Warnings: every command runs inside :func:`warnings_shown`, which prints each distinct
+data warning (:class:`~dockreview.errors.DockReviewWarning`) once, as ``warning: MESSAGE``
+on standard error, and lets no other Python warning reach the terminal in its raw
+``file:line: RuntimeWarning`` form (it goes to the log, seen with ``-vv``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import os
@@ -31,7 +37,7 @@ BAD_INPUT = 2
 BROKEN_PIPE = 141
 MAP_SUFFIXES = (".png", ".pdf", ".svg")
 REPORT_SUFFIXES = (".html", ".pdf", ".md")
-PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.plot.PAGES
+PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.outputs.style.PAGES
 log = logging.getLogger("dockreview")
 #: The group's own options that may also be written after the subcommand (``dockreview check SITE --debug``).
 GLOBAL_FLAGS = re.compile(r"^(-v+|--verbose|-q|--quiet|--debug)$")
@@ -64,6 +70,55 @@ def note(ctx: click.Context, message: str) -> None:
     """A line for the analyst on standard error (a warning, a summary, a file written); not with -q."""
     if not ctx.meta.get("quiet"):
         click.echo(message, err=True)
+
+
+#: Where the warnings caught while a command runs are kept (a key of ``ctx.meta``, which its subcommands share).
+_CAUGHT = "dockreview.warnings"
+
+
+@contextlib.contextmanager
+def warnings_shown(ctx: click.Context):
+    """Run the block with Python's warnings caught, then show them as :func:`show_warnings` does.
+
+    The group runs every command inside it; a command may use it around a step (``check`` around the review) to
+    have the step's warnings printed when the step ends, before its own output. Inside another, it only shows
+    what has been caught when the block ends.
+    """
+    if _CAUGHT in ctx.meta:
+        try:
+            yield
+        finally:
+            show_warnings(ctx)
+        return
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DockReviewWarning)  # every time it is given, not once per line of code
+        ctx.meta[_CAUGHT] = (caught, set())
+        try:
+            yield
+        finally:
+            show_warnings(ctx)
+            del ctx.meta[_CAUGHT]
+
+
+def show_warnings(ctx: click.Context) -> None:
+    """Print the warnings caught so far (:func:`warnings_shown`) and forget them.
+
+    A data warning (:class:`~dockreview.errors.DockReviewWarning`) is one line on standard error,
+    ``warning: MESSAGE``, the first time its message is given while the command runs; none with ``-q``. Any other
+    warning (a library's RuntimeWarning, FutureWarning or DeprecationWarning) says nothing the analyst can act on:
+    it goes to the log at debug level (``-vv``), never to the terminal in Python's raw form.
+    """
+    caught, shown = ctx.meta.get(_CAUGHT, ([], set()))
+    for w in caught:
+        if issubclass(w.category, DockReviewWarning):
+            message = str(w.message)
+            if message not in shown:
+                shown.add(message)
+                if not ctx.meta.get("quiet"):
+                    click.echo(f"warning: {message}", err=True)
+        else:
+            log.debug("%s: %s (%s:%s)", w.category.__name__, w.message, Path(w.filename).name, w.lineno)
+    caught.clear()
 
 
 def progress_shown(ctx: click.Context, progress: bool | None) -> bool | None:
@@ -106,23 +161,25 @@ class _Group(click.Group):
         return super().parse_args(ctx, hoist_global_flags(args, self.list_commands(ctx)))
 
     def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except (click.exceptions.Exit, click.ClickException, click.Abort):
-            raise
-        except DockReviewError as exc:
-            _fail(ctx, exc, f"error: {exc}")
-        except BrokenPipeError:  # the reader of standard output stopped early (dockreview layers ... | head): quietly,
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as a tool killed by SIGPIPE ends
-            ctx.exit(BROKEN_PIPE)
-        except Exception as exc:  # a defect: still one line, the traceback on --debug
-            _fail(ctx, exc, f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)")
+        with warnings_shown(ctx):
+            try:
+                return super().invoke(ctx)
+            except (click.exceptions.Exit, click.ClickException, click.Abort):
+                raise
+            except DockReviewError as exc:
+                _fail(ctx, exc, f"error: {exc}")
+            except BrokenPipeError:  # the reader of standard output stopped early (dockreview layers ... | head): quietly,
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as a tool killed by SIGPIPE ends
+                ctx.exit(BROKEN_PIPE)
+            except Exception as exc:  # a defect: still one line, the traceback on --debug
+                _fail(ctx, exc, f"error: unexpected {type(exc).__name__}: {exc} (run with --debug and report it)")
 
 
 def _fail(ctx: click.Context, exc: Exception, line: str) -> None:
     """Print one line for ``exc`` (its details with ``-v``) and exit 2; re-raise with ``--debug``."""
     if ctx.meta.get("debug"):
         raise exc
+    show_warnings(ctx)  # what the data said before the error, above it
     click.echo(line, err=True)
     if ctx.meta.get("verbose"):
         _details(exc)
@@ -150,9 +207,6 @@ def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
     """Review proposed residential docks against the Kings Point dock ordinance."""
     ctx.meta["debug"] = debug
     ctx.meta["verbose"] = verbose
-    ctx.meta["quiet"] = quiet
-    if quiet:  # only errors on standard error: no data warnings either, for every command (restored when it ends)
-        ctx.with_resource(warnings.catch_warnings())
-        warnings.simplefilter("ignore", DockReviewWarning)
+    ctx.meta["quiet"] = quiet  # only errors on standard error: no data warnings either (show_warnings), for every command
     level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
     logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)

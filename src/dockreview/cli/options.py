@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import click
 
-from dockreview.errors import DockReviewWarning
+from dockreview.cli.group import warnings_shown
 from dockreview.inputs.layers import ENGINES
 from dockreview.inputs.site import load_site
 from dockreview.review.pipeline import Review, review
@@ -56,18 +55,10 @@ def file_backend() -> None:
 
 
 def reviewed(ctx: click.Context, manifest: str, engine: str, profile_path: str | None) -> Review:
-    """Load and review the site, printing its data warnings on standard error (unless ``-q``)."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DockReviewWarning)
-        result = review(load_site(manifest, engine=engine), profile=profile_path)
-    if not ctx.meta.get("quiet"):
-        for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)):
-            click.echo(f"warning: {message}", err=True)
-    return result
+    """Load and review the site, printing its data warnings on standard error (unless ``-q``) before going on.
 
-
-def load_quietly(manifest: str, engine: str):
-    """Load the site with its data warnings left unprinted."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DockReviewWarning)
-        return load_site(manifest, engine=engine)
+    Every command that reviews a manifest (check, map, report, envelope, suggest) reads it here, so that each
+    prints the same ``warning:`` lines (:func:`~dockreview.cli.group.warnings_shown`).
+    """
+    with warnings_shown(ctx):
+        return review(load_site(manifest, engine=engine), profile=profile_path)

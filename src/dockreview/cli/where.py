@@ -21,36 +21,36 @@ from dockreview.cli.options import (
     check_map_path,
     engine_option,
     file_backend,
-    load_quietly,
     profile_option,
+    reviewed,
 )
 from dockreview.inputs.sources import profile_file, reference_files
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path, check_outputs, inputs_checked
 from dockreview.outputs.geopackage import geopackage
 from dockreview.profile import load_profile
-from dockreview.review.pipeline import review
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
 
 
-def _reach_limit_text(env, m=None) -> str:
-    """The reach limit as the envelope prints it, and where it comes from when the depth sets it."""
+def _reach_limit_text(env, m, rules) -> str:
+    """The reach limit as the envelope prints it, and where it comes from when a plain reach limit does not set it."""
     if not math.isfinite(env.reach_limit_ft):
         return "no reach limit in the profile"
     text = f"limit {env.reach_limit_ft:,.1f} ft"
-    nav = None if m is None else m.nav_reach_ft
+    nav = m.nav_reach_ft
     if nav is not None and math.isclose(env.reach_limit_ft, nav + m.float_extent_ft):
-        text += f": navigable depth at {nav:,.1f} ft + the proposed float's {m.float_extent_ft:,.1f} ft along the axis"
-    return text
+        return f"{text}: navigable depth at {nav:,.1f} ft + the proposed float's {m.float_extent_ft:,.1f} ft along the axis"
+    source = rules.reach_source(m, env.reach_limit_ft)
+    return f"{text}: {source}" if source else text
 
 
-def _envelope_lines(env, m=None) -> list[str]:
+def _envelope_lines(env, m, rules) -> list[str]:
     lines = [
         f"frontage            {env.frontage_ft:10,.1f} ft",
         f"required setback    {env.required_setback_ft:10,.1f} ft",
         f"band width at MHW   {env.band_width_ft:10,.1f} ft",
         f"envelope area       {env.area_sqft:10,.1f} sq ft",
-        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft ({_reach_limit_text(env, m)})",
+        f"greatest reach      {env.greatest_reach_ft:10,.1f} ft ({_reach_limit_text(env, m, rules)})",
         f"existing docks      {env.existing_docks:10d}",
     ]
     if env.reasons:
@@ -76,12 +76,10 @@ def envelope_command(
     check_gpkg_path(output, "-o")
     check_map_path(map_path, "--map")
     inputs = inputs_checked(manifest, profile_path, {"-o": output, "--map": map_path})
-    site = load_quietly(manifest, engine)
-    profile = load_profile(profile_path or site.manifest.review.profile)
-    reviewed = review(site, profile=profile)
-    env = reviewed.layout.envelope
+    result = reviewed(ctx, manifest, engine, profile_path)
+    site, env = result.site, result.layout.envelope
     click.echo(f"{site.name} - parcel {site.parcel_id}")
-    click.echo("\n".join(_envelope_lines(env, reviewed.measurements)))
+    click.echo("\n".join(_envelope_lines(env, result.measurements, result.rules)))
     if output:
         with geopackage(output, product="envelope", inputs=inputs) as out:
             out.write(envelope_frame(env, site.crs), "envelope")
@@ -90,7 +88,7 @@ def envelope_command(
         file_backend()
         from dockreview.outputs.exhibit import save_envelope_map
 
-        save_envelope_map(reviewed, map_path, envelope=env, page=page)
+        save_envelope_map(result, map_path, envelope=env, page=page)
         written(ctx, "map", map_path)
 
 
@@ -115,8 +113,8 @@ def suggest_command(
     status 1, with the reasons, when the lot can have no dock or no length passes.
     """
     inputs = inputs_checked(manifest, profile_path, {"-o": output, "the grown footprint of -o": footprint_path(output)})
-    site = load_quietly(manifest, engine)
-    profile = load_profile(profile_path or site.manifest.review.profile)
+    result = reviewed(ctx, manifest, engine, profile_path)  # its data warnings printed as check prints them
+    site, profile = result.site, result.rules
     env = site_envelope(site, profile)
     if env.reasons:
         for reason in env.reasons:

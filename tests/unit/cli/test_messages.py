@@ -55,9 +55,21 @@ def test_the_envelope_prints_its_limit_with_its_decimals():
     assert "(limit 125.7 ft: navigable depth at 115.7 ft + the proposed float's 10.0 ft along the axis)" in line, line
 
 
-def test_the_envelope_says_when_the_profile_sets_no_reach_limit():
-    """north-haven-flats (North Haven, NY): no reach cap and no navigable-depth limit in its profile."""
+def test_the_envelope_says_where_its_reach_limit_comes_from():
+    """north-haven-flats (North Haven, NY): no reach cap in its profile, but 100 ft from the MLLW line, which lies 46 ft
+    out (a plane of soundings, -2.0 + 0.05 v ft below MLW, MLLW 0.3 ft below MLW): 146 ft from the MHW line."""
     result = run("envelope", str(DATA / "north-haven-flats" / "site.toml"))
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.stdout.splitlines() if line.startswith("greatest reach"))
+    assert line.endswith("ft (limit 146.0 ft: 100.0 ft from the MLLW line)") and "inf" not in line, line
+
+
+def test_the_envelope_says_when_the_profile_sets_no_reach_limit(tmp_path):
+    """A profile whose only check is the frontage: no reach limit at all, said in words, never "inf"."""
+    law = tmp_path / "law.toml"
+    law.write_text('[profile]\nname = "Frontage only"\n\n[checks.frontage]\nkind = "frontage"\nsection = "s. 1"\n'
+                   'title = "Frontage"\nlimit = 50\n')
+    result = run("envelope", str(DATA / "north-haven-flats" / "site.toml"), "--profile", str(law))
     assert result.exit_code == 0, result.output
     line = next(line for line in result.stdout.splitlines() if line.startswith("greatest reach"))
     assert line.endswith("ft (no reach limit in the profile)") and "inf" not in line, line
