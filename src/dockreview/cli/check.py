@@ -24,7 +24,7 @@ from dockreview.cli.options import (
 from dockreview.outputs.files import atomic_path, inputs_checked
 from dockreview.review.pipeline import Review
 from dockreview.rules import NEEDS_DATA, missing_inputs
-from dockreview.rules.base import COUNT_UNITS
+from dockreview.rules.base import COUNT_UNITS, officials_words
 
 
 def _number(value: float | None, unit: str) -> str:
@@ -83,7 +83,8 @@ def _table(result: Review, *, verbose: bool = False, width: int | None = None) -
     verdict = textwrap.wrap(verdict[0], width=max(width, 40), subsequent_indent="  ", break_on_hyphens=False)
     verdict += _supply(result, width)
     if result.board_determinations:
-        verdict.append("for the Board of Trustees or an official to determine:")
+        deciders = result.rules.judgment(result.board_determinations)[1]
+        verdict.append(f"for {officials_words(deciders)} to determine:")
         for c in result.board_determinations:
             verdict += _indented(f"{c.id} ({c.section}): {c.message}", width)
     return "\n".join([head, *out, "", *verdict])

@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from dockreview.rules.base import officials_words
+
 MEASURED = "measured"
 NEEDS_DATA = "needs-data"
 #: The clauses the evidence serves when the review leaves none to people (its JSON's ``sections``).
@@ -129,7 +131,7 @@ class Evidence:
         >>> Evidence(*[None] * 8, sections=("§50-687(1)b",), deciders=("Levy County Planning Department",)).purpose
         '§50-687(1)b: figures for the judgment of the Levy County Planning Department, not findings'
         """
-        who = " and ".join(f"the {d}" if not d.lower().startswith("the ") else d for d in self.deciders) or "the reviewing officials"
+        who = officials_words(self.deciders, "the reviewing officials")
         head = f"{'; '.join(self.sections)}: " if self.sections else ""
         return f"{head}figures for the judgment of {who}, not findings"
 

@@ -297,3 +297,15 @@ def fmt_pair(value: float, limit: float, unit: str) -> tuple[str, str]:
     """
     places = decimals_for(value, unit, limit)
     return quantity(value, unit, decimals=places), quantity(limit, unit, decimals=places)
+
+
+def officials_words(names, default: str = "the officials") -> str:
+    """Who decides, in words: each official or body named with "the", joined by "and" (``default`` for none).
+
+    Examples
+    --------
+    >>> officials_words(["Board of Trustees"]), officials_words(["The DNR", "Village Engineer"]), officials_words([])
+    ('the Board of Trustees', 'The DNR and the Village Engineer', 'the officials')
+    """
+    named = [n if n.lower().startswith("the ") else f"the {n}" for n in names]
+    return " and ".join(named) or default

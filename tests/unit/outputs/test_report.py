@@ -102,7 +102,7 @@ def test_html_lists_every_applicable_check_with_its_numbers(page):
         else:
             assert f"<td>{check.id}</td>" not in page
     assert "<td class='num'>15.0 ft</td>" in page and "<td class='num'>-45.0 ft</td>" in page
-    for heading in ("Board of Trustees items", "Waivers and conditions", "Interpretations used", "Measurements", "Data sources"):
+    for heading in ("Items for the Board of Trustees to decide", "Waivers and conditions", "Interpretations used", "Measurements", "Data sources"):
         assert f"<h2>{heading}</h2>" in page
     for source in review.site.sources:
         assert Path(source.file).name in page

@@ -20,7 +20,7 @@ from dockreview.outputs.reasons import reasons
 from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
 from dockreview.outputs.report.words import in_words, quantity
 from dockreview.outputs.style import NOT_A_SURVEY
-from dockreview.rules.base import BOARD
+from dockreview.rules.base import BOARD, officials_words
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,9 @@ def _board(review) -> Section:
     if items is None:
         items = [c for c in review.checks if c.status == BOARD]
     rows = tuple((c.section, c.title, c.message) for c in items)
-    text = "" if rows else "No item is left to the Board of Trustees or an official."
-    return Section("Board of Trustees items", ("section", "item", "facts given"), rows, text)
+    deciders = review.rules.judgment(items)[1]
+    text = "" if rows else "No item is left to an official or a board."
+    return Section(f"Items for {officials_words(deciders, 'the officials')} to decide", ("section", "item", "facts given"), rows, text)
 
 
 def _waivers_and_conditions(review) -> Section:
@@ -63,8 +64,11 @@ def _waivers_and_conditions(review) -> Section:
 def _navigable_depth(review) -> str:
     m = review.measurements
     required_ft = getattr(m, "required_depth_ft", None)
+    sections = "; ".join(dict.fromkeys(r.section for r in review.rules.rules if r.limits_reach and "soundings" in r.needs))
+    if not sections:
+        return "no check of the law applied limits the reach by navigable depth."
     if getattr(review.site, "soundings", None) is None:
-        return "no soundings are given, so the reach to navigable depth (Docks D(1)) needs data."
+        return f"no soundings are given, so the reach to navigable depth ({sections}) needs data."
     if required_ft is None:
         return "soundings are given but no vessel draft ([vessel] draft_ft), so the required depth is unknown."
     nav = getattr(m, "nav_reach_ft", None)
@@ -300,8 +304,7 @@ def sections(review, *, all_checks: bool = False) -> list[Section]:
         _checks(review, all_checks=all_checks),
         _board(review),
         Section("Board evidence", ("measure", "figures", "method"), tuple(report_rows(review.evidence)),
-                "Figures for the Board's judgment under Docks H and the waiver clause, not a verdict; the "
-                "Board evidence sheet draws them and the dock in section."),
+                f"{review.evidence.purpose}; the Board evidence sheet draws them and the dock in section."),
         _waivers_and_conditions(review),
         Section("Interpretations used", ("topic", "interpretation"), interpretations(review)),
         Section("Measurements", ("measurement", "value"), measurement_rows(review)),
