@@ -32,7 +32,7 @@ METHOD = (
     "between its side-line extensions, seaward of its frontage, up to land, cut at {reach:,.0f} ft from its "
     "frontage. Measured: that water within {near:g} ft of the proposed dock (area and share of its water), the "
     "proposed dock's area inside it, the least distance from the dock to its side-line extensions, and to its "
-    "dock (an existing dock whose landward end lies on that lot or its water, as Docks A decides)."
+    "dock (an existing dock whose landward end lies on that lot or its water, as the review decides a lot's own docks)."
 )
 
 

@@ -45,8 +45,7 @@ METHOD = (
     "left open by the existing docks (the directions in which no existing dock is seen). Vertical angle: the "
     "greatest angle the dock subtends above the water surface at MHW, atan((h - e)/d) + atan(e/d), over its "
     "outline seen from the eye (e ft above MHW: the viewpoint's third number, else evidence.eye_height_ft), with h "
-    "the deck's height above MHW plus the railing, a boat lift's boat {lift} above the deck (Boat lifts "
-    "C(4)), a float's deck its float_deck_above_water_in. Sectors are azimuths, degrees clockwise from grid north."
+    "the deck's height above MHW plus the railing, a boat lift's boat {lift} above the deck, a float's deck its float_deck_above_water_in. Sectors are azimuths, degrees clockwise from grid north."
 )
 
 
