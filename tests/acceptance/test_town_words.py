@@ -5,7 +5,8 @@ report's text (every section's title, note and cells, the Board evidence's
 purpose) and the check table must name none of Kings Point's sections (read
 from its own profile file, so the list is the law's, not the code's), not its
 name, its Article, its 200-ft limit or its Board of Trustees, unless the town's
-own profile names them too (North Haven's board is a Board of Trustees).
+own profile names them too (North Haven's board is a Board of Trustees). And under
+every profile, each town's envelope and dimensions answer for its own rules.
 """
 
 from __future__ import annotations
@@ -65,3 +66,30 @@ def test_no_other_towns_review_speaks_kings_points_law(name):
         assert not found, f"{name} under {profile}: {found}"
     if not reviewed:
         pytest.skip(f"{name}'s waivers name checks only Kings Point's law has")
+
+
+#: The checks in feet that no line of the plan measures: a walkway's width and a landing's size are set on the
+#: components, an extent along the shore on the dock (each drawn as a figure on the plan, not a dimension line).
+ON_COMPONENTS = ("max-width", "landing-size", "along-shore-width")
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_every_towns_envelope_and_dimensions_answer_for_its_rules(name):
+    """Under every shipped profile: the envelope reaches no farther than the least reach any check allows the dock,
+    and each failing check in feet a line measures (frontage, setbacks, reach rules, clearances) is a row of the
+    GeoPackage's dimension_lines, with its status and limit."""
+    from dockreview.outputs.export import derived_layers
+
+    site = dockreview.load_site(DATA / name / "site.toml")
+    for profile, review in under_every_profile(site):
+        env, m = review.layout.envelope, review.measurements
+        allowed = [a for a in (r.reach_allowed(m) for r in review.rules.rules if r.limits_reach) if a is not None]
+        least = min(allowed, default=float("inf"))
+        assert env.greatest_reach_ft <= least + 0.05, (name, profile, env.greatest_reach_ft, least)
+        rows = derived_layers(review)["dimension_lines"]
+        for check in review.checks:
+            if check.status != "fail" or check.unit != "ft" or review.rules.rule(check.id).name in ON_COMPONENTS:
+                continue
+            shown = rows[rows["check"] == check.id]
+            assert (shown["status"] == "fail").any(), (name, profile, check.id)  # a setback: the side that fails
+            assert shown["limit_ft"].notna().all(), (name, profile, check.id)

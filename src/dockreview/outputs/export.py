@@ -28,6 +28,7 @@ from dockreview.outputs.reading import clearance_ft, decision
 
 #: Dimension lines of the layout and the measurement each one dimensions.
 DIMENSIONS = {
+    "frontage": "frontage_ft",
     "setback_left": "setback_left_ft",
     "setback_right": "setback_right_ft",
     "reach": "reach_ft",
@@ -213,7 +214,8 @@ def _frontage(review) -> gpd.GeoDataFrame:
 def _dimension_lines(review) -> gpd.GeoDataFrame:
     """Every dimension line with its value, and the check it shows: its id, status and limit (as the exhibit draws it)."""
     rows = []
-    for key, line in review.layout.dimension_lines.items():
+    lines = {"frontage": review.layout.riparian.frontage, **review.layout.dimension_lines}
+    for key, line in lines.items():
         if key not in DIMENSIONS:
             continue
         check, status, limit = decision(review, key)
