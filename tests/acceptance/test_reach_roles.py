@@ -216,3 +216,17 @@ def test_a_huntington_dock_146_ft_long_fails_its_100_ft_in_red(tmp_path, crs):
     assert text == "reach 146.0 ft > 100.0 ft max." and matplotlib.colors.same_color(colour, COLOURS["warning"])
     row = reach_row(review)
     assert (row["check"], row["status"], row["limit_ft"]) == ("length", "fail", pytest.approx(100.0))
+
+
+def test_the_plan_draws_the_lines_the_law_measures_from():
+    """North Haven's MLLW line lies 46 ft out on its plane of soundings; Levy's canal is 120 ft across."""
+    from dockreview.outputs.exhibit.layers import law_lines
+
+    haven = dockreview.review(dockreview.load_site(DATA / "north-haven-flats" / "site.toml"))
+    (line, _, label), = law_lines(haven)
+    ft = haven.site.ft_per_unit
+    assert label.startswith("MLLW line")
+    assert line.distance(haven.site.mhw) * ft == pytest.approx((0.3 + 2.0) / 0.05, abs=0.5)
+    levy = dockreview.review(dockreview.load_site(DATA / "levy-canal" / "site.toml"))
+    (section, _, words), = law_lines(levy)
+    assert section.length * levy.site.ft_per_unit == pytest.approx(120.0, abs=TOL) and words.endswith("120.0 ft")

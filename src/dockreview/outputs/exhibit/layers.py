@@ -212,6 +212,40 @@ def draw_zones(ax, sheet: Sheet, view, legend: list) -> dict:
     return areas
 
 
+#: How a datum line and a section across the waterway are drawn: the MHW line's blue, dashed; a thin dash-dot.
+DATUM_LINE = dict(color=COLOURS["mhw"], lw=1.0, ls=(0, (5, 3)), zorder=4)
+WIDTH_LINE = dict(color=COLOURS["dimension"], lw=0.8, ls=(0, (6, 2, 1, 2)), zorder=4)
+
+
+def law_lines(review) -> list[tuple[object, dict, str]]:
+    """The lines the profile's checks measure from or across, besides the MHW line, each with its style and label.
+
+    A datum line (MLW, MLLW) is drawn where a check measures a reach from it, a
+    section across the waterway where a check reads the width measured on it
+    (the checks' own ``reads`` say which), so the plan shows what decided.
+    """
+    read = {name for rule in review.rules.rules for name in rule.reads}
+    m, layout, out = review.measurements, review.layout, []
+    for datum, line in layout.datum_lines.items():
+        if f"reach_from_{datum}_ft" in read:
+            source = m.get(f"{datum}_line_from")
+            out.append((line, DATUM_LINE, f"{datum.upper()} line" + (f" ({source})" if source else "")))
+    for field, line in layout.width_lines.items():
+        value = m.get(field)
+        if field in read and value is not None:
+            out.append((line, WIDTH_LINE, f"{field.removesuffix('_ft').replace('_', ' ')}: {value:,.1f} ft"))
+    return out
+
+
+def draw_law_lines(ax, sheet: Sheet, view, legend: list) -> None:
+    """The datum lines and the sections across the waterway the profile's checks measure (:func:`law_lines`)."""
+    if sheet.review is None:
+        return
+    for line, style, label in law_lines(sheet.review):
+        if draw_lines(ax, clip(line, view), **style):
+            legend.append(Line2D([], [], color=style["color"], ls=style["ls"], lw=style["lw"], label=label))
+
+
 def draw_riparian(ax, sheet: Sheet, view, legend: list) -> list:
     """Side lines, their seaward extensions and the water corners; the corners (data)."""
     rip = sheet.riparian

@@ -25,6 +25,7 @@ from dockreview.outputs.exhibit.layers import (
     contours,
     draw_context,
     draw_dock,
+    draw_law_lines,
     draw_riparian,
     draw_soundings,
     draw_zones,
@@ -134,6 +135,7 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     draw_context(ax, sheet, view_clip, handles, names)
     zones = draw_zones(ax, sheet, view_clip, handles)
     corners = draw_riparian(ax, sheet, view_clip, handles)
+    draw_law_lines(ax, sheet, view_clip, handles)
     if review is not None:
         draw_dock(ax, review, handles)
     soundings = draw_soundings(ax, sheet, view_clip, handles)
