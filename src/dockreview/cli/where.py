@@ -157,7 +157,7 @@ def suggest_command(
 @click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
 @click.option(
     "--single-family", metavar="CODES",
-    help="Property classes of a single-family dwelling (Docks B), comma separated (default: the profile's single_family_classes).",
+    help="Property classes of a single-family dwelling, comma separated (default: the profile's single_family_classes).",
 )
 @click.option("--crs", "crs_text", metavar="CRS", help="Working CRS (default: the parcels' own; must be projected).")
 @click.option("--tolerance", "tolerance_ft", type=float, default=5.0, show_default=True, help="How close to the MHW line a boundary counts as on it (ft).")

@@ -176,7 +176,7 @@ def add_site_parameters(alg) -> None:
     alg.addParameter(QgsProcessingParameterField("PARCEL_ID_FIELD", "Parcel id field", parentLayerParameterName="PARCELS", optional=True))
     alg.addParameter(QgsProcessingParameterString("PARCEL_ID", "Parcel id (the applicant's lot)", optional=True))
     alg.addParameter(QgsProcessingParameterField(
-        "CLASS_FIELD", "Property class field (Docks B)", parentLayerParameterName="PARCELS", optional=True))
+        "CLASS_FIELD", "Property class field", parentLayerParameterName="PARCELS", optional=True))
     alg.addParameter(QgsProcessingParameterFeatureSource("MHW", "Mean high-water line (lines, or polygons read by their outline)", [LINE, POLYGON], optional=True))
     alg.addParameter(QgsProcessingParameterFeatureSource("CHANNELS", "Channels, fairways, anchorages", [POLYGON], optional=True))
     alg.addParameter(QgsProcessingParameterFeatureSource("DOCKS", "Existing docks", [ANY], optional=True))
