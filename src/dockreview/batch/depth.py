@@ -58,12 +58,12 @@ class NavigableDepth:
         -------
         ndarray
             The navigable-reach rule's requirement for each lot
-            (:meth:`dockreview.rules.RuleSet.navigable_reach_ft`): ``min(cap,
+            (:meth:`dockreview.rules.RuleSet.depth_reach_ft`): ``min(cap,
             navigable reach + float extent)``; ``cap`` where the data cover the
             axis out to it without reaching the depth; NaN where they do not (the
             lot needs data).
         """
-        return self.rules.navigable_reach_ft(self.figures(origins, axes, ft_per_unit=ft_per_unit))
+        return self.rules.depth_reach_ft(self.figures(origins, axes, ft_per_unit=ft_per_unit))
 
     def figures(self, origins: np.ndarray, axes: np.ndarray, *, ft_per_unit: float, float_extent_ft=None) -> dict[str, np.ndarray]:
         """The navigable-reach figures of each axis, as :func:`dockreview.measure.depth.depth_measurements` gives one dock's.

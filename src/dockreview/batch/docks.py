@@ -324,7 +324,7 @@ def dock_measurements(
     if depth is not None and draft_ft is not None:
         figures = depth.figures(origin + axis * crossing[:, None], axis, ft_per_unit=ft, float_extent_ft=m["float_extent_ft"])
         m.update(figures)
-        m["max_allowed_reach_ft"] = np.asarray(rules.navigable_reach_ft(figures), dtype=float)
+        m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(figures), dtype=float)
     m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
     return m
 

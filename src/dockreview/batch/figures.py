@@ -297,7 +297,7 @@ def navigable_depth(layers: ScreenLayers, rules: RuleSet, draft_ft: float | None
         raise DockReviewError("a soundings layer (--soundings) needs the vessel draft (--draft) to find navigable depth")
     if draft_ft <= 0 or float_extent_ft < 0:
         raise DockReviewError("--draft must be positive and --float-extent not negative")
-    if not rules.of_kind("navigable-reach"):
+    if not rules.depth_checks:
         return None
     surface = bathymetry(layers.soundings, label="soundings layer")
     clearance = rules.profile.get("nav_depth_clearance_ft", NAV_DEPTH_CLEARANCE_FT)

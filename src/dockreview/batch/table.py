@@ -2,8 +2,8 @@
 
 :func:`screen_tables` runs the per-lot figures (:func:`~dockreview.batch.figures.lot_figures`)
 on the parcels that have a geometry, then writes one row per parcel -- its
-figures, property class, eligibility and every reason (Docks B, C, D(1)),
-decided in arrays (:mod:`dockreview.batch.reasons`) -- and the envelopes. The
+figures, property class, eligibility and every reason,
+decided in arrays (:meth:`dockreview.rules.RuleSet.lot_reasons`) -- and the envelopes. The
 local backend calls it on the whole layer, the Dask backend on each partition.
 """
 
@@ -20,7 +20,6 @@ import shapely
 
 from dockreview.batch.figures import lot_figures, unreviewed_rows
 from dockreview.batch.layers import ScreenLayers
-from dockreview.batch.reasons import envelope_reasons, join
 from dockreview.rules import RuleSet
 
 
@@ -140,8 +139,8 @@ def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, 
     why[~fronts & ~said] = "does not front the MHW line"
     rows = np.flatnonzero(lots)
     nearest = columns["nearest_obstacle_ft"][rows]
-    lot_columns = envelope_reasons(
-        rules, frontage_ft=columns["frontage_ft"][rows], band_width_ft=columns["band_width_ft"][rows],
+    lot_columns = rules.lot_reasons(
+        frontage_ft=columns["frontage_ft"][rows], band_width_ft=columns["band_width_ft"][rows],
         required_setback_ft=columns["required_setback_ft"][rows], band_empty=band_empty[rows] & ~at_shore[rows],
         envelope_empty=~(columns["envelope_area_sqft"][rows] > 0) & ~at_shore[rows], nearest_obstacle_ft=nearest,
     )
@@ -154,3 +153,20 @@ def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, 
     # a lot's class reason leads its own; an unreviewed parcel's follows the reason it was not reviewed
     led = join([by_class, why], n)
     return np.where(said, join([why, by_class], n), np.where(fronts, led, why)).astype(object)
+
+
+def join(columns: list[np.ndarray], n: int) -> np.ndarray:
+    """Each lot's texts from ``columns`` (arrays of texts, ``""`` for none) joined with ``"; "``.
+
+    Examples
+    --------
+    >>> join([np.array(["a", ""], dtype=object), np.array(["b", ""], dtype=object)], 2).tolist()
+    ['a; b', '']
+    """
+    if not columns:
+        return np.full(n, "", dtype=object)
+    table = np.vstack([np.asarray(c, dtype=object) for c in columns])
+    some = np.flatnonzero((table != "").any(axis=0))
+    out = np.full(n, "", dtype=object)
+    out[some] = ["; ".join(t for t in row if t) for row in table[:, some].T.tolist()]
+    return out

@@ -101,8 +101,7 @@ class Context:
         given = self.number("lift_boat_height_above_deck_ft")
         if given is not None:
             return given
-        limits = [r.p.limit for r in self.review.rules.of_kind("lifted-boat") if r.p.key == "lift_boat_height_above_deck_ft"]
-        return min(limits) if limits else None
+        return self.review.rules.attribute_limit("lift_boat_height_above_deck_ft")
 
     def station(self, xy) -> np.ndarray:
         """Positions along the dock's axis from its MHW crossing (units)."""

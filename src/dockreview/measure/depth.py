@@ -88,5 +88,5 @@ def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -
         return out
     nav, covered = navigable_reach(bathy, dock, crossing, required_ft=out["required_depth_ft"], out_to_ft=scan, ft=ft)
     out["nav_reach_ft"], out["depth_coverage_ft"] = nav, covered
-    out["max_allowed_reach_ft"] = rules.navigable_reach_ft(out)
+    out["max_allowed_reach_ft"] = rules.depth_reach_ft(out)
     return out

@@ -25,8 +25,8 @@ class Limits(Protocol):
     def reach_cap_ft(self) -> float:
         """The farthest any dock may reach (ft; infinite when no check limits it)."""
 
-    def navigable_reach_ft(self, figures: Mapping[str, Any]):
-        """The reach navigable depth allows (ft), None when unknown or when no check asks."""
+    def depth_reach_ft(self, figures: Mapping[str, Any]):
+        """The reach the checks set by depth allow (ft), None when unknown or when no check asks."""
 
     def reach_limit_ft(self, figures: Mapping[str, Any] | None = None):
         """The reach every reach check allows (ft)."""

@@ -188,6 +188,40 @@ class RuleKind:
         """
         return None
 
+    def side_setback(self, figures: Mapping[str, Any]):
+        """How far this check keeps the dock from each side line or its extension (ft) for the lot(s) of
+        ``figures`` (a scalar, or an array over the lots), or None when it keeps none.
+
+        The envelope's setback band and the screen take the greatest any check requires.
+        """
+        return None
+
+    def clearance_from(self, target: str) -> float | None:
+        """How far this check keeps the dock's seaward end from every feature of the layer ``target``
+        ("channels", "docks"), in ft, or None when it keeps none."""
+        return None
+
+    def lot_reasons(self, figures: Mapping[str, Any]):
+        """For each lot of ``figures`` (arrays over the lots), why this check alone denies it any dock, with its
+        numbers and section ("" where it does not); None for a check that judges no lot by its figures."""
+        return None
+
+    def attribute_limit(self, key: str) -> float | None:
+        """The most this check allows the dock's attribute ``key`` (``[dock.attributes]``), or None when it sets none."""
+        return None
+
+    def requirement_text(self) -> str:
+        """The requirement in words, as a report states it (the check's title unless the kind words it better)."""
+        return self.title or self.id
+
+    def qualifying_classes(self) -> tuple[str, ...] | None:
+        """The property classes of the lots this check lets have a dock, or None when it judges no class."""
+        return None
+
+    def class_reason(self, code: str | None) -> str:
+        """Why a lot of the property class ``code`` can have no dock, in this check's words."""
+        return f"property class {code} does not qualify ({self.section})"
+
     def dimensions(self) -> tuple[str, ...]:
         """The exhibit's dimension lines that show what this check decides, by key ("frontage", "setback_left",
         "setback_right", "reach", "channel_clearance", "dock_clearance"); a check that limits the reach is shown

@@ -101,10 +101,6 @@ class RuleSet:
         """
         return tuple(r.id for r in self.rules if r.limits_reach)
 
-    def of_kind(self, *names: str) -> tuple[RuleKind, ...]:
-        """The checks of the kinds ``names``, in the profile's order."""
-        return tuple(r for r in self.rules if r.name in names)
-
     def run(self, m, facts: Facts, *, select=None) -> list[CheckResult]:
         """Decide every check (or those in ``select``) for one dock's measurements and facts."""
         chosen = self.rules if select is None else [r for r in self.rules if r.id in set(select)]
@@ -112,12 +108,19 @@ class RuleSet:
 
     # -- the limits measurements and envelopes ask for (the Limits protocol of dockreview.measure) --------------
     def required_setback_ft(self, frontage_ft):
-        """The setback the side-setback checks require for a frontage (the greatest of them; 0 with none)."""
-        rules = self.of_kind("side-setback")
-        if not rules:
+        """The setback from each side line the checks require for a frontage (the greatest any requires; 0 with none).
+
+        Examples
+        --------
+        >>> ruleset("lake-austin-tx").required_setback_ft(np.array([80.0, 300.0])).tolist()
+        [10.0, 10.0]
+        """
+        asked = [r.side_setback({"frontage_ft": frontage_ft}) for r in self.rules]
+        required = [np.asarray(a, dtype=float) for a in asked if a is not None]
+        if not required:
             return np.zeros_like(np.asarray(frontage_ft, dtype=float)) if np.ndim(frontage_ft) else 0.0
-        required = np.maximum.reduce([np.asarray(r.requirement({"frontage_ft": frontage_ft}), dtype=float) for r in rules])
-        return float(required) if np.ndim(required) == 0 else required
+        out = np.maximum.reduce(required)
+        return float(out) if np.ndim(out) == 0 else out
 
     def riparian_lines(self) -> dict:
         """How the profile draws the riparian lines: ``{"method": ..., "baseline_ft": ...}`` (its ``[riparian]`` table).
@@ -163,14 +166,26 @@ class RuleSet:
         caps = [float(a) for a in (r.reach_allowed() for r in self.rules) if a is not None]
         return min(caps, default=math.inf)
 
-    def navigable_reach_ft(self, figures):
-        """The reach the navigable-depth checks allow (None, or NaN in an array, when the depth is not known)."""
-        rules = self.of_kind("navigable-reach")
-        if not rules:
+    @property
+    def depth_checks(self) -> tuple[RuleKind, ...]:
+        """The checks whose allowed reach the water's depth sets (they need soundings to answer)."""
+        return tuple(r for r in self.rules if r.limits_reach and "soundings" in r.needs)
+
+    def depth_reach_ft(self, figures):
+        """The reach the checks set by depth allow (None, or NaN in an array, when the depth is not known).
+
+        Examples
+        --------
+        >>> ruleset().depth_reach_ft({"nav_reach_ft": 116.0, "depth_coverage_ft": 200.0, "float_extent_ft": 10.0})
+        126.0
+        >>> ruleset("levy-county-fl").depth_reach_ft({}) is None
+        True
+        """
+        limits = [r.reach_allowed(figures) for r in self.depth_checks]
+        if not limits:
             return None
-        limits = [r.requirement(figures) for r in rules]
-        if np.ndim(limits[0]) == 0:
-            known = [v for v in limits if v is not None]
+        if all(np.ndim(v) == 0 for v in limits):
+            known = [float(v) for v in limits if v is not None]
             return min(known) if len(known) == len(limits) else None
         return np.minimum.reduce([np.asarray(v, dtype=float) for v in limits])
 
@@ -263,44 +278,115 @@ class RuleSet:
         return tuple(dict.fromkeys(c.section for c in judged)), tuple(dict.fromkeys(d for d in deciders if d))
 
     def terminus_clearance_ft(self, target: str) -> float | None:
-        """The clearance the terminus must keep from the layer ``target`` ("channels", "docks"); None when none is required."""
-        limits = [r.p.limit for r in self.of_kind("terminus-clearance") if r.p.target == target]
+        """The clearance the terminus must keep from the layer ``target`` ("channels", "docks"); None when none is required.
+
+        Examples
+        --------
+        >>> ruleset().terminus_clearance_ft("docks"), ruleset("lake-austin-tx").terminus_clearance_ft("channels")
+        (50.0, None)
+        """
+        limits = [c for c in (r.clearance_from(target) for r in self.rules) if c is not None]
         return max(limits) if limits else None
+
+    def lot_reasons(
+        self, *, frontage_ft, band_width_ft, required_setback_ft, band_empty, envelope_empty, nearest_obstacle_ft,
+    ) -> list[np.ndarray]:
+        """Why each lot can have no dock, from its envelope's figures (arrays over the lots), one array of texts per
+        reason, ``""`` where a reason does not apply.
+
+        Each check that judges a lot by its figures words its own reasons (a frontage short of the law's); a band
+        with no room between the setbacks names the setback checks' section, an envelope emptied by a channel or
+        another dock the clearance checks'. ``nearest_obstacle_ft`` is NaN where there is no obstacle.
+
+        Examples
+        --------
+        >>> texts = ruleset().lot_reasons(
+        ...     frontage_ft=np.array([100.0, 300.0]), band_width_ft=np.array([0.0, 60.0]),
+        ...     required_setback_ft=np.array([60.0, 120.0]), band_empty=np.array([True, False]),
+        ...     envelope_empty=np.array([False, True]), nearest_obstacle_ft=np.array([np.nan, 42.0]))
+        >>> [list(t) for t in texts if any(t)]  # doctest: +NORMALIZE_WHITESPACE
+        [['frontage 100.0 ft is under the 150 ft minimum (Docks B)', ''],
+         ['no room between the setbacks: 60.0 ft from each side line leaves a band 0.0 ft wide on the 100.0 ft frontage (Docks C)',
+          'a channel or another dock lies within the setback band, 42.0 ft from the shore: no seaward end can keep 50 ft from it (Docks D(1))']]
+        """
+        frontage = np.asarray(frontage_ft, dtype=float)
+        width = np.asarray(band_width_ft, dtype=float)
+        setback = np.asarray(required_setback_ft, dtype=float)
+        nearest = np.asarray(nearest_obstacle_ft, dtype=float)
+        figures = {"frontage_ft": frontage}
+        out = [t for t in (r.lot_reasons(figures) for r in self.rules) if t is not None]
+        no_room = (width <= 0) | np.asarray(band_empty, dtype=bool)
+        setbacks = [r.section for r in self.rules if r.side_setback(figures) is not None]
+        section = ", ".join(dict.fromkeys(setbacks)) or "side setbacks"
+        texts = np.full(len(frontage), "", dtype=object)
+        rows = np.flatnonzero(no_room)
+        texts[rows] = [
+            f"no room between the setbacks: {s:,.1f} ft from each side line leaves a band {w:,.1f} ft wide on the "
+            f"{f:,.1f} ft frontage ({section})"
+            for s, w, f in zip(setback[rows].tolist(), width[rows].tolist(), frontage[rows].tolist())
+        ]
+        kept = {r.section: c for r in self.rules for c in (r.clearance_from(t) for t in ("channels", "docks")) if c is not None}
+        clearance = max(kept.values(), default=0.0)
+        section = ", ".join(kept) or "clearances"
+        rows = np.flatnonzero(~no_room & np.asarray(envelope_empty, dtype=bool))
+        texts[rows] = [
+            f"a channel or another dock lies within the setback band{'' if d != d else f', {d:,.1f} ft from the shore'}: "
+            f"no seaward end can keep {clearance:,.0f} ft from it ({section})"
+            for d in nearest[rows].tolist()
+        ]
+        return [*out, texts]
 
     def envelope_reasons(
         self, *, frontage_ft: float, band_width_ft: float, required_setback_ft: float, band_empty: bool,
         envelope_empty: bool, nearest_obstacle_ft: float | None,
     ) -> tuple[str, ...]:
-        """Why a lot can have no dock, each with its numbers and section (empty when it can)."""
-        reasons = [r.shortfall(frontage_ft) for r in self.of_kind("frontage") if r.statuses({"frontage_ft": frontage_ft}) == FAIL]
-        setback = self.of_kind("side-setback")
-        if band_width_ft <= 0 or band_empty:
-            section = setback[0].section if setback else "side setbacks"
-            reasons.append(
-                f"no room between the setbacks: {required_setback_ft:,.1f} ft from each side line leaves a band "
-                f"{band_width_ft:,.1f} ft wide on the {frontage_ft:,.1f} ft frontage ({section})"
-            )
-        elif envelope_empty:
-            clearances = self.of_kind("terminus-clearance")
-            clearance = max((r.p.limit for r in clearances), default=0.0)
-            section = clearances[0].section if clearances else "clearances"
-            where = "" if nearest_obstacle_ft is None else f", {nearest_obstacle_ft:,.1f} ft from the shore"
-            reasons.append(
-                f"a channel or another dock lies within the setback band{where}: no seaward end can keep "
-                f"{clearance:,.0f} ft from it ({section})"
-            )
-        return tuple(reasons)
+        """Why one lot can have no dock, each with its numbers and section (empty when it can): :meth:`lot_reasons`
+        for one lot."""
+        columns = self.lot_reasons(
+            frontage_ft=[frontage_ft], band_width_ft=[band_width_ft], required_setback_ft=[required_setback_ft],
+            band_empty=[band_empty], envelope_empty=[envelope_empty],
+            nearest_obstacle_ft=[math.nan if nearest_obstacle_ft is None else nearest_obstacle_ft],
+        )
+        return tuple(c[0] for c in columns if c[0])
+
+    def attribute_limit(self, key: str) -> float | None:
+        """The most any check allows the dock's attribute ``key`` (None when no check limits it).
+
+        Examples
+        --------
+        >>> ruleset().attribute_limit("lift_boat_height_above_deck_ft"), ruleset().attribute_limit("colour")
+        (8.0, None)
+        """
+        limits = [a for a in (r.attribute_limit(key) for r in self.rules) if a is not None]
+        return min(limits) if limits else None
 
     def class_reason(self, code: str | None) -> str:
-        """Why a lot's property class does not qualify, in the property-class check's words ("... (Docks B)")."""
-        rules = self.of_kind("property-class")
-        return rules[0].reason(code) if rules else f"property class {code} does not qualify"
+        """Why a lot's property class does not qualify, in the words of the checks that judge classes ("... (Docks B)")."""
+        judges = [r for r in self.rules if r.qualifying_classes() is not None]
+        return "; ".join(r.class_reason(code) for r in judges) or f"property class {code} does not qualify"
 
     @property
     def qualifying_classes(self) -> tuple[str, ...] | None:
-        """The property classes the property-class check accepts (None without one)."""
-        rules = self.of_kind("property-class")
-        return rules[0].p.classes if rules else None
+        """The property classes every class check accepts (None without one)."""
+        judged = [set(c) for c in (r.qualifying_classes() for r in self.rules) if c is not None]
+        if not judged:
+            return None
+        first = next(c for c in (r.qualifying_classes() for r in self.rules) if c is not None)
+        return tuple(c for c in first if all(c in j for j in judged))
+
+    def federal_exemption(self) -> tuple[str, str] | None:
+        """The section and words by which the law does not pertain to federal premises (``[federal_premises]``),
+        or None when the law states no such exemption.
+
+        Examples
+        --------
+        >>> ruleset().federal_exemption()[0], ruleset("levy-county-fl").federal_exemption()
+        ('Art. VIII, last paragraph', None)
+        """
+        table = self.profile.settings.get("federal_premises")
+        if not table:
+            return None
+        return str(table.get("section", "")), str(table.get("text", ""))
 
     # -- after the checks ----------------------------------------------------------------------------------------
     def note_transform_accuracy(self, checks: list[CheckResult], accuracy_ft: float | None) -> list[CheckResult]:

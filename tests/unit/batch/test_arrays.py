@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 import shapely
 
 from dockreview.batch.reach import greatest_reaches
-from dockreview.batch.reasons import envelope_reasons
 from dockreview.measure.envelope import greatest_reach, setback_band, setback_strips
-from dockreview.rules import ruleset
 
 TOLERANCE = 0.001
 
@@ -56,25 +52,6 @@ def test_greatest_reach_by_hand():
     # a box over the frontage's first leg: its far corners are 60 ft off the first segment; an empty envelope reaches 0
     envelopes = [shapely.box(0.0, 0.0, 40.0, 60.0), shapely.Polygon()]
     assert greatest_reaches(envelopes, [frontage, frontage], TOLERANCE).tolist() == pytest.approx([60.0, 0.0], abs=TOLERANCE)
-
-
-def test_envelope_reasons_in_arrays_equal_the_one_lot_form():
-    rules = ruleset()
-    cases = list(
-        itertools.product([80.0, 149.95, 150.0, 230.0], [0.0, 12.5, 96.0], [True, False], [True, False], [np.nan, 37.25])
-    )
-    frontage, width, band_empty, envelope_empty, nearest = (np.array(v) for v in zip(*cases))
-    setback = rules.required_setback_ft(frontage)
-    columns = envelope_reasons(
-        rules, frontage_ft=frontage, band_width_ft=width, required_setback_ft=setback, band_empty=band_empty,
-        envelope_empty=envelope_empty, nearest_obstacle_ft=nearest,
-    )
-    for i in range(len(cases)):
-        one = rules.envelope_reasons(
-            frontage_ft=frontage[i], band_width_ft=width[i], required_setback_ft=setback[i], band_empty=bool(band_empty[i]),
-            envelope_empty=bool(envelope_empty[i]), nearest_obstacle_ft=None if np.isnan(nearest[i]) else nearest[i],
-        )
-        assert tuple(c[i] for c in columns if c[i]) == one, cases[i]
 
 
 def test_shores_prepared_one_by_one_equal_the_whole_layer_prepared():

@@ -81,13 +81,15 @@ def _navigable_depth(review) -> str:
 
 def _setback(review) -> str:
     """The side setback as the profile's side-setback checks require it, in words, and the figure for this lot."""
-    rules = review.rules.of_kind("side-setback")
+    frontage = review.measurements.frontage_ft
+    rules = [r for r in review.rules.rules if r.side_setback({"frontage_ft": frontage}) is not None]
     if not rules:
         return "the profile sets no side setback."
     lines = "riparian line" if review.layout.riparian.method != "extended-side-lines" else "extension"
     required = quantity(review.measurements.required_setback_ft, "ft")
     words = "; ".join(f"{r.requirement_text()} ({r.section})" for r in rules)
-    figure = f" = {required}" if any(r.p.fraction_of_frontage for r in rules) else ""
+    by_frontage = any(r.side_setback({"frontage_ft": frontage}) != r.side_setback({"frontage_ft": 2 * frontage}) for r in rules)
+    figure = f" = {required}" if by_frontage else ""
     return f"{words}{figure}, from any part of the dock to each side line or its {lines}."
 
 

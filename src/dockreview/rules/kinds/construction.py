@@ -65,6 +65,9 @@ class AttributeMax(Bound):
     def value(self, figures):
         return figures[self.p.key] if self.p.key in figures else None
 
+    def attribute_limit(self, key: str) -> float | None:
+        return self.p.limit if key == self.p.key and self.sense == AT_MOST else None
+
     def inapplicable(self, m, facts: Facts) -> str | None:
         if self.p.needs_float and m["float_count"] == 0:
             return "the dock has no float"

@@ -134,6 +134,9 @@ class LiftedBoat(Bound):
     def inapplicable(self, m, facts: Facts) -> str | None:
         return "the dock has no boat lift" if _boat_lifts(m, facts, self.p.pwc_capacity) == 0 else None
 
+    def attribute_limit(self, key: str) -> float | None:
+        return self.p.limit if key == self.p.key else None
+
     def value(self, figures):
         return figures.get(self.p.key)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from dockreview.rules.base import AT_LEAST, AT_MOST, FAIL, NEEDS_DATA, PASS, QUALIFIES, CheckResult, Facts
 from dockreview.rules.kind import Bound, Param, RuleKind, register
 
@@ -24,6 +26,21 @@ class Frontage(Bound):
     def dimensions(self) -> tuple[str, ...]:
         return ("frontage",)
 
+    def lot_reasons(self, figures):
+        """The lots whose frontage falls short, each with its shortfall in the check's words.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("frontage").lot_reasons({"frontage_ft": np.array([149.0, 150.0])}).tolist()
+        ['frontage 149.0 ft is under the 150 ft minimum (Docks B)', '']
+        """
+        frontage = np.asarray(figures["frontage_ft"], dtype=float)
+        texts = np.full(len(frontage), "", dtype=object)
+        short = np.flatnonzero(self.statuses({"frontage_ft": frontage}) == FAIL)
+        texts[short] = [self.shortfall(v) for v in frontage[short].tolist()]
+        return texts
+
 
 @register
 class PropertyClass(RuleKind):
@@ -41,7 +58,10 @@ class PropertyClass(RuleKind):
         message = f"property class {facts.parcel_class}; {self.p.what} classes are {', '.join(self.p.classes)}"
         return self.result(PASS if ok else FAIL, message)
 
-    def reason(self, code: str | None) -> str:
+    def qualifying_classes(self) -> tuple[str, ...]:
+        return self.p.classes
+
+    def class_reason(self, code: str | None) -> str:
         """Why a lot of class ``code`` cannot have a dock (the screen's words for a class that does not qualify)."""
         return f"property class {code} is not a {self.p.what} dwelling ({self.section})"
 

@@ -202,6 +202,9 @@ class TerminusClearance(Bound):
     def dimensions(self) -> tuple[str, ...]:
         return (f"{self.p.target[:-1]}_clearance",)
 
+    def clearance_from(self, target: str) -> float | None:
+        return self.p.limit if target == self.p.target else None
+
     @property
     def needs(self) -> tuple[str, ...]:  # type: ignore[override]
         return (self.p.target,)

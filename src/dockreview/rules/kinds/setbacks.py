@@ -60,6 +60,9 @@ class SideSetback(Bound):
     def dimensions(self) -> tuple[str, ...]:
         return ("setback_left", "setback_right")
 
+    def side_setback(self, figures):
+        return self.requirement(figures)
+
     @property
     def _prefix(self) -> str:
         return "vessel_" if self.p.with_vessel else ""
