@@ -23,6 +23,9 @@ user's own file is passed as ``profile=`` / ``--profile``). Its tables:
 ``[riparian]``, ``[waterway]``, ``[datums]``
     Settings: how the lot's side lines are drawn and how the checks that leave it
     out measure a waterway's width or pick a datum (:data:`SETTINGS` lists their keys).
+``[federal_premises]``
+    Where the law says it does not pertain to federal premises: its ``section`` and ``text``
+    (a site whose ``[parcel] federal = true`` is then exempt; without it, reviewed).
 
 A profile is read as strictly as a site manifest: a table or key that is none of
 these is refused with the nearest valid name suggested, as is a value citing a
@@ -261,6 +264,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "riparian": ("method", "baseline_ft", *CITATION_KEYS),
     "waterway": ("width_method", "reference", *CITATION_KEYS),
     "datums": ("reach_from", "depth_at", *CITATION_KEYS),
+    "federal_premises": ("section", *CITATION_KEYS),
 }
 #: The tables of a profile: those of the law, then the settings.
 TABLES = ("profile", "sources", "values", "codes", "officials", "checks", *SETTINGS)

@@ -101,6 +101,16 @@ def test_federal_premises_are_exempt(wide, tmp_path):
     assert json.loads((tmp_path / "out.json").read_text())["verdict"] == "exempt"
 
 
+def test_federal_premises_are_reviewed_under_a_law_that_states_no_exemption(wide, tmp_path):
+    # Levy County's §50-687 says nothing of federal premises: the site is reviewed, and the user told why
+    path = osites.variant(wide, "federal", parcel={"federal": True})
+    res = cli("check", path, "--profile", "levy-county-fl", "--json", str(tmp_path / "out.json"))
+    out = json.loads((tmp_path / "out.json").read_text())
+    assert out["verdict"] != "exempt" and res.exit_code != 0
+    assert any(c["status"] in ("pass", "fail") for c in out["checks"])
+    assert "states no exemption for federal premises" in res.output
+
+
 def test_board_determinations_stand_beside_the_verdict(wide):
     path = osites.variant(wide, "treated", dock={**wide.doc["dock"],
                           "attributes": {**osites.GOOD_ATTRIBUTES, "treated_wood": True, "materials": ["wood", "vinyl"]}})

@@ -35,14 +35,6 @@ from dockreview.rules.runner import exempted
 if TYPE_CHECKING:
     from dockreview.evidence.measures import Evidence
 
-#: Why a federal premises is exempt (the article's last section).
-FEDERAL_EXEMPTION = (
-    "the article does not pertain to premises owned, operated, or under the supervision or jurisdiction "
-    "of the federal government ([parcel] federal = true)"
-)
-FEDERAL_SECTION = "Art. VIII, federal premises"
-
-
 @dataclass
 class Review:
     """The outcome of reviewing one dock on one lot."""
@@ -70,7 +62,7 @@ class Review:
         else ``incomplete`` if any needs data; else ``compliant``. Board determinations stand beside it
         (:func:`dockreview.rules.verdict`).
         """
-        return verdict(self.checks, exempt=self.site.manifest.federal)
+        return verdict(self.checks, exempt=self.exemption is not None)
 
     @property
     def verdict_reason(self) -> str:
@@ -78,7 +70,12 @@ class Review:
 
         ``"2 checks fail: side-setback, reach; 3 Board items pending"``; on federal premises the exemption's text.
         """
-        return verdict_reason(self.checks, exempt=FEDERAL_EXEMPTION if self.site.manifest.federal else None)
+        return verdict_reason(self.checks, exempt=None if self.exemption is None else self.exemption[1])
+
+    @property
+    def exemption(self) -> tuple[str, str] | None:
+        """The section and words of the law by which it does not pertain to this site (federal premises), or None."""
+        return self.rules.federal_exemption() if self.site.manifest.federal else None
 
     @functools.cached_property
     def evidence(self) -> Evidence:
@@ -229,8 +226,16 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     checks = rules.run(measurements, facts_of(site))
     checks = rules.note_transform_accuracy(checks, site.transform_accuracy_ft)
     checks = apply_waivers(checks, site.manifest.waivers, site.manifest.path)
-    if site.manifest.federal:
-        checks = exempted(checks, FEDERAL_SECTION, FEDERAL_EXEMPTION)
+    exemption = rules.federal_exemption() if site.manifest.federal else None
+    if exemption is not None:
+        checks = exempted(checks, *exemption)
+    elif site.manifest.federal:
+        message = (
+            f"{site.manifest.path}: [parcel] federal = true, but {rules.profile.name} states no exemption for federal "
+            "premises: the dock is reviewed under it"
+        )
+        warnings.warn(message, DockReviewWarning, stacklevel=2)
+        messages.append(message)
     return Review(site, measurements, checks, layout, rules, warnings=[*site.warnings, *messages])
 
 
