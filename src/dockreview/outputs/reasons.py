@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dockreview.rules import AT_LEAST, AT_MOST, BOARD, EQUALS, FAIL, NEEDS_DATA, WAIVED, missing_inputs
-from dockreview.rules.base import fmt_pair
+from dockreview.rules import BOARD, FAIL, NEEDS_DATA, WAIVED, missing_inputs
+from dockreview.rules.base import SENSE_WORDS, fmt_pair
 
-#: How a limit reads after each sense.
-SENSE_WORDS = {AT_LEAST: "at least", AT_MOST: "at most", EQUALS: "equal to"}
 #: The prefix of what a check needs when it is an attribute of the dock.
 ATTRIBUTES = "[dock.attributes] "
 

@@ -28,6 +28,8 @@ STATUSES = (PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE)
 #: the value must be one of; ``judged`` left to the Board or an official.
 AT_LEAST, AT_MOST, EQUALS, QUALIFIES, JUDGED = "at-least", "at-most", "equals", "qualifies", "judged"
 SENSES = (AT_LEAST, AT_MOST, EQUALS, QUALIFIES, JUDGED)
+#: How a limit reads after each sense ("at least 150 ft").
+SENSE_WORDS = {AT_LEAST: "at least", AT_MOST: "at most", EQUALS: "equal to"}
 
 #: Numerical precision of a measurement, in its own unit: a value within this of
 #: its limit, or within :data:`RELATIVE_PRECISION` of it, is at the limit.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, ClassVar
@@ -41,6 +41,7 @@ from dockreview.rules.base import (
     NEEDS_DATA,
     NOT_APPLICABLE,
     PASS,
+    SENSE_WORDS,
     CheckResult,
     Facts,
     Part,
@@ -213,6 +214,25 @@ class RuleKind:
     def requirement_text(self) -> str:
         """The requirement in words, as a report states it (the check's title unless the kind words it better)."""
         return self.title or self.id
+
+    def limit_words(self, check: CheckResult, fmt: Callable[..., str]) -> str:
+        """The requirement of this check's result in words, for the report's table ("at least 150 ft"); blank
+        without a limit. ``fmt(value, unit, beside=None)`` prints a quantity (the report passes its own).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> from dockreview.rules.base import quantity
+        >>> rule = ruleset().rule("frontage")
+        >>> rule.limit_words(CheckResult("frontage", "Docks B", "", "pass", 200.0, 150.0, "ft", "", sense="at-least"), quantity)
+        'at least 150.0 ft'
+        """
+        return "" if check.limit is None else f"{SENSE_WORDS.get(check.sense, 'limit')} {fmt(check.limit, check.unit)}"
+
+    def proposal_words(self, check: CheckResult, m: Mapping[str, Any] | None, fmt: Callable[..., str]) -> str:
+        """What the proposal gives for this check, in words consistent with its finding (``m``: the measurements;
+        ``fmt`` as in :meth:`limit_words`); blank without a value."""
+        return "" if check.value is None else fmt(check.value, check.unit, beside=check.limit)
 
     def qualifying_classes(self) -> tuple[str, ...] | None:
         """The property classes of the lots this check lets have a dock, or None when it judges no class."""

@@ -128,11 +128,20 @@ class AttributeTarget(RuleKind):
 
     name = "attribute-target"
     sense = EQUALS
-    params = (Param("key", "text"), Param("target"), Param("tolerance"), Param("unit", "text", ""))
+    params = (
+        Param("key", "text"), Param("target"), Param("tolerance"), Param("unit", "text", ""),
+        Param("what", "text", "", doc="what the number is, for the report (\"gaps\")"),
+    )
 
     @property
     def unit(self) -> str:  # type: ignore[override]
         return self.p.unit
+
+    def limit_words(self, check, fmt) -> str:
+        if check.limit is None:
+            return ""
+        target = fmt(check.limit, check.unit)
+        return f"{self.p.what} of {target}" if self.p.what else f"equal to {target}"
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         gap = facts.attributes.get(self.p.key)
@@ -140,7 +149,7 @@ class AttributeTarget(RuleKind):
             return self.result(NEEDS_DATA, _missing(self.p.key), limit=self.p.target, needs=_attribute(self.p.key))
         ok = bool(not_above(abs(gap - self.p.target), self.p.tolerance))
         unit = self.p.unit
-        message = f"gap {gap:g} {unit}; required {self.p.target:g} {unit} (within {self.p.tolerance:g} {unit})"
+        message = f"{self.p.what or self.p.key} {gap:g} {unit}; required {self.p.target:g} {unit} (within {self.p.tolerance:g} {unit})"
         return self.result(PASS if ok else FAIL, message, value=gap, limit=self.p.target)
 
 
@@ -242,6 +251,15 @@ class LandingSize(RuleKind):
     unit = "ft"
     reads = ("landing_length_ft", "landing_width_ft")
     params = (Param("length"), Param("width"))
+
+    def limit_words(self, check, fmt) -> str:
+        return f"at most {fmt(self.p.length, 'ft')} × {fmt(self.p.width, 'ft')}"
+
+    def proposal_words(self, check, m, fmt) -> str:
+        length, width = (None, None) if m is None else (m.get("landing_length_ft"), m.get("landing_width_ft"))
+        if length is None or width is None:
+            return super().proposal_words(check, m, fmt)
+        return f"{fmt(length, 'ft')} × {fmt(width, 'ft')}"
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         measured = m["landing_length_ft"] is not None

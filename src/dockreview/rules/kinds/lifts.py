@@ -160,6 +160,9 @@ class LiftOrientation(Bound):
     measure = "lift_angle_deg"
     what = "lift axis off the shore normal by"
     reads = ("lift_angle_deg",)
+
+    def limit_words(self, check, fmt) -> str:
+        return "" if check.limit is None else f"hull within {fmt(check.limit, check.unit)} of square to the shore"
     geometric = True
     params = (Param("limit"),)
 

@@ -96,6 +96,17 @@ class OneDock(RuleKind):
     def requirement(self, figures):
         return self.p.limit
 
+    def limit_words(self, check, fmt) -> str:
+        return "no other dock on the lot" if not self.p.limit else f"at most {fmt(self.p.limit, 'other docks')} on the lot"
+
+    def proposal_words(self, check, m, fmt) -> str:
+        if check.status == NEEDS_DATA or check.value is None:
+            return ""
+        if not check.value:
+            return "no other dock"
+        docks = tuple((m or {}).get("frontage_docks") or ())
+        return fmt(check.value, "other docks") + (f": {', '.join(docks)}" if docks else "")
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         if m["frontage_docks"] is None:
             message = "no docks layer given: add layers.docks to decide this standard"

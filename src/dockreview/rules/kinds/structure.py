@@ -89,6 +89,14 @@ class FloatPosition(RuleKind):
     geometric = True
     params = (Param("tolerance", doc="a float this near the walkway's end touches it, ft"),)
 
+    def limit_words(self, check, fmt) -> str:
+        return "" if check.limit is None else f"touching the walkway's seaward end (within {fmt(check.limit, check.unit)})"
+
+    def proposal_words(self, check, m, fmt) -> str:
+        if check.value is None:
+            return ""
+        return "touching" if check.status == PASS else f"{fmt(check.value, check.unit)} away"
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         tolerance = self.p.tolerance
         if m["float_count"] == 0 or m["float_seaward_shortfall_ft"] is None or m["float_gap_ft"] is None:
@@ -126,6 +134,18 @@ class FloatLayout(RuleKind):
     geometric = True
     params = (Param("tolerance", doc="degrees off in line or square"),)
 
+    def limit_words(self, check, fmt) -> str:
+        if check.limit is None:
+            return ""
+        return f"in line, L or T (long axis within {fmt(check.limit, check.unit)} of 0° or 90° to the dock's axis)"
+
+    def proposal_words(self, check, m, fmt) -> str:
+        layout = None if m is None else m.get("float_layout")
+        if layout is None:
+            return super().proposal_words(check, m, fmt)
+        angle = m.get("float_angle_deg")
+        return f"{layout}" + ("" if angle is None else f", long axis at {fmt(angle, 'deg')} to the dock's axis")
+
     @staticmethod
     def departure(angle: float) -> float:
         """How far ``angle`` (0 to 90 deg from the dock's axis) lies from the nearer of in line and square."""
@@ -162,6 +182,9 @@ class FloatGrounding(RuleKind):
     needs = ("soundings", "float_draft")
     params = (Param("margin", default=0.0, doc="depth beyond the float's draft, ft"),)
 
+    def limit_words(self, check, fmt) -> str:
+        return "" if check.limit is None else f"at least {fmt(check.limit, check.unit)} of water (the float's draft)"
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         if m["float_count"] == 0:
             return self.not_applicable("the dock has no float")
@@ -194,6 +217,11 @@ class FloatVegetation(Bound):
     geometric = True
     needs = ("vegetation",)
     params = (Param("limit", default=0.0, doc="float area allowed over vegetation, sq ft"),)
+
+    def limit_words(self, check, fmt) -> str:
+        if self.p.limit:
+            return super().limit_words(check, fmt)
+        return "no float over vegetation"
 
     def inapplicable(self, m, facts: Facts) -> str | None:
         return _no_float(m)
