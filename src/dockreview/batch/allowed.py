@@ -79,8 +79,7 @@ def reach_figures(rules: RuleSet, frontage_ft: np.ndarray, widths_ft: np.ndarray
     ([120.0, 4000.0], [0.0, 0.0])
     """
     n = len(frontage_ft)
-    given = {"soundings", "draft"} if depth else set()
-    asked = [rule for rule in rules.rules if rule.limits_reach and set(rule.needs) <= given | {"vessel"}]
+    asked = rules.answering({"soundings", "draft"} if depth else set())
     figures = {name: np.full(n, np.nan) for rule in asked for name in rule.reads}
     figures["frontage_ft"] = np.asarray(frontage_ft, dtype=float)
     figures["reach_ft"] = np.zeros(n)

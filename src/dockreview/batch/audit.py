@@ -41,7 +41,7 @@ from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.depth import NavigableDepth
 from dockreview.batch.docks import Components, DockLots, dock_measurements, union_by
-from dockreview.batch.figures import FAR_WATER_FT, navigable_depth, screen_riparian_lines
+from dockreview.batch.figures import navigable_depth, screen_riparian_lines
 from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
@@ -65,6 +65,7 @@ from dockreview.inputs.manifest import (
 )
 from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
+from dockreview.measure.envelope import WORKED_WATER_FT
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
 from dockreview.rules import RuleSet, ruleset, verdict, verdicts
@@ -194,7 +195,7 @@ def _lot_reach(footprints: np.ndarray, rules: RuleSet, ft: float) -> float:
     half perimeter, when longer) and that half perimeter again; the side setback is added lot by lot."""
     extent = float(np.max(shapely.length(shapely.boundary(shapely.envelope(footprints))), initial=0.0)) / 2.0
     cap = rules.reach_cap_ft()
-    return max(cap / ft if np.isfinite(cap) else FAR_WATER_FT / ft, extent) + extent
+    return max(cap / ft if np.isfinite(cap) else WORKED_WATER_FT / ft, extent) + extent
 
 
 def _audit_chunk(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:

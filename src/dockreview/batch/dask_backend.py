@@ -29,9 +29,9 @@ import shapely
 from distributed import Client, LocalCluster
 
 from dockreview.batch.depth import NavigableDepth
-from dockreview.batch.figures import FAR_WATER_FT
 from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.table import TableOptions, screen_tables
+from dockreview.measure.envelope import WORKED_WATER_FT
 from dockreview.rules import RuleSet
 
 #: Dask partitions: about this many parcels each, but at least DASK_PARTITIONS_MIN and at most DASK_PARTITIONS_MAX.
@@ -113,7 +113,7 @@ def partition_margin(parcels: np.ndarray, ft_per_unit: float, rules: RuleSet) ->
     lot = 3.0 * longest + 1000.0 / ft_per_unit
     cap = rules.reach_cap_ft()
     clearance = max((c for c in (rules.terminus_clearance_ft(t) for t in ("channels", "docks")) if c is not None), default=0.0)
-    water = ((cap if math.isfinite(cap) else FAR_WATER_FT) + clearance) / ft_per_unit + longest
+    water = ((cap if math.isfinite(cap) else WORKED_WATER_FT) + clearance) / ft_per_unit + longest
     return max(lot, water)
 
 

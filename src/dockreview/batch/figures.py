@@ -35,6 +35,7 @@ from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
 from dockreview.measure.envelope import (
     REACH_TOLERANCE_FT,
+    WORKED_WATER_FT,
     as_tree,
     band_width,
     dock_roots,
@@ -49,8 +50,6 @@ from dockreview.rules import RuleSet
 
 log = logging.getLogger("dockreview")
 
-#: How far out a lot's water is worked when no check caps the reach (ft).
-FAR_WATER_FT = 1000.0
 #: Lots worked together in one vectorised chunk, at most (bounds memory; one progress-bar step) and at least
 #: (unless fewer are left), and chunks per worker process (to balance the work among them).
 BATCH_LOTS = 20_000
@@ -190,7 +189,7 @@ def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd
     """Envelope figures of the lots ``lots`` (indices into ``polys``) worked as arrays, and the lots left over."""
     rules, ft = work.rules, work.ft_per_unit
     cap_ft = rules.reach_cap_ft()
-    max_reach = (cap_ft if np.isfinite(cap_ft) else FAR_WATER_FT) / ft
+    max_reach = (cap_ft if np.isfinite(cap_ft) else WORKED_WATER_FT) / ft
 
     def beyond(frontage):
         return max_reach + rules.required_setback_ft(frontage * ft) / ft
@@ -209,7 +208,6 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     axis (``axes``, unit vectors) from the middle of its band (Docks D(1)).
     """
     rules, ft = work.rules, work.ft_per_unit
-    cap_ft = rules.reach_cap_ft()
     frontage_ft = shapely.length(frontages) * ft
     setback_ft = rules.required_setback_ft(frontage_ft)
     strips = setback_strips(side_a, side_b, setback_ft / ft)
@@ -220,8 +218,8 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     reach_ft = np.broadcast_to(np.asarray(rules.reach_limit_ft(figures), dtype=float), (len(parcels),))
     needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
     needs_data = needs != ""
+    band_reach = np.fmin(reach_ft, WORKED_WATER_FT)
     reach_ft = np.where(needs_data, np.nan, reach_ft)
-    band_reach = np.where(needs_data, cap_ft, reach_ft)
     band = setback_band(zones, strips, frontages, band_reach / ft)
     own_dock, own_lot = docks_on_lot(parcels, zones, frontages, work.roots, work.tolerance_ft / ft)
     clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]

@@ -74,10 +74,10 @@ class Context:
     def reach_limit(self) -> tuple[float | None, tuple[str, ...]]:
         """The reach the checks allow this dock (the review's envelope's limit, ft) and the sections that set it.
 
-        ``(None, ())`` when no check of the profile limits the reach.
+        ``(None, ())`` when no check of the profile limits the reach, or the data cannot decide how far.
         """
         limit = self.review.layout.envelope.reach_limit_ft
-        if not np.isfinite(limit):
+        if not np.isfinite(limit) or self.review.layout.envelope.needs:
             return None, ()
         return float(limit), self.review.rules.reach_sections(self.m, float(limit))
 

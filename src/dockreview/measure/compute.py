@@ -172,6 +172,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
     envelope = lot_envelope(
         site.parcel, mhw, ft_per_unit=ft, rules=rules, channels=site.channels, docks=site.docks,
         tolerance_ft=settings.mhw_tolerance_ft, reach_ft=allowed, riparian=riparian,
+        needs=rules.reach_needs(rules.reach_figures(m, given_inputs(site))),
     )
     lines = {
         "setback_left": left_line,
@@ -194,6 +195,12 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         **extras,
     )
     return m, layout
+
+
+def given_inputs(site: Site) -> set[str]:
+    """The optional inputs the site gives, by the names the checks' ``needs`` use ("soundings", "draft")."""
+    layers = {name for name in ("channels", "docks", "soundings", "vegetation", "centerline", "mllw", "bulkhead") if getattr(site, name) is not None}
+    return layers | ({"draft"} if site.manifest.vessel.draft_ft is not None else set())
 
 
 def _other_laws(

@@ -38,6 +38,9 @@ from dockreview.measure.limits import Limits
 REACH_TOLERANCE_FT = 0.001
 #: Segments per quarter circle of the reach and clearance buffers (as measure.py draws the reach limit).
 QUAD_SEGS = 32
+#: How far out from the frontage a lot's water is worked when no check caps the reach (ft): the envelope of a lot
+#: on open water under a law with no reach limit stops here, in a review and in a screen alike.
+WORKED_WATER_FT = 1000.0
 
 
 # ---------------------------------------------------------------------------
@@ -244,6 +247,10 @@ class Envelope:
         Docks standing on the lot's own water.
     reasons : tuple of str
         Why the lot can have no dock; empty when it can.
+    needs : tuple of str
+        What the reach limit hangs on that the data do not give, each with its section (a waterway's width, a
+        datum line); the envelope is then drawn as far as the other checks allow, and whether a dock is possible
+        is not known.
     """
 
     riparian: Riparian
@@ -258,11 +265,12 @@ class Envelope:
     nearest_obstacle_ft: float | None
     existing_docks: int
     reasons: tuple[str, ...]
+    needs: tuple[str, ...] = ()
 
     @property
     def possible(self) -> bool:
-        """True when a compliant dock may stand somewhere on the lot's water."""
-        return not self.reasons
+        """True when a compliant dock may stand somewhere on the lot's water (not when the data cannot tell)."""
+        return not self.reasons and not self.needs
 
 
 def lot_envelope(
@@ -271,7 +279,7 @@ def lot_envelope(
     course_tolerance_ft: float = COURSE_TOLERANCE_FT, chord_ft: float = EXTENSION_CHORD_FT,
     reach_ft: float | None = None, riparian: Riparian | None = None, method: str = "extended-side-lines",
     baseline_ft: float = BASELINE_FT, centerline: BaseGeometry | None = None, cove_line: BaseGeometry | None = None,
-    parcels=None,
+    parcels=None, needs: tuple[str, ...] = (),
 ) -> Envelope:
     """The permissible envelope of one lot (Docks A, B, C, D(1)).
 
@@ -297,7 +305,10 @@ def lot_envelope(
         The riparian method and what it reads: the centreline, the cove line and
         the parcels layer (the cove's lots) (see :func:`~dockreview.geometry.riparian.riparian_geometry`).
     reach_ft : float, optional
-        The reach limit; default the rules' cap (Kings Point: 200 ft).
+        The reach limit; default the rules' cap (Kings Point: 200 ft). Without one the lot's water is worked
+        :data:`WORKED_WATER_FT` out.
+    needs : tuple of str
+        What the reach limit hangs on that the data do not give (``reach_ft`` is then what the other checks allow).
     riparian : Riparian, optional
         The lot's riparian geometry when already derived (the review's own).
 
@@ -321,7 +332,7 @@ def lot_envelope(
         np.array([riparian.left_line], dtype=object), np.array([riparian.right_line], dtype=object),
         setback_ft / ft_per_unit,
     )
-    band = setback_band(zone, strips, frontage, reach_ft / ft_per_unit)
+    band = setback_band(zone, strips, frontage, min(reach_ft, WORKED_WATER_FT) / ft_per_unit)
     width_ft = float(band_width(frontage, strips)[0]) * ft_per_unit
     channel_geoms = _geoms(channels)
     dock_geoms = _geoms(docks)
@@ -350,6 +361,7 @@ def lot_envelope(
         nearest_obstacle_ft=None if math.isnan(nearest) else nearest * ft_per_unit,
         existing_docks=len(own_dock),
         reasons=reasons,
+        needs=tuple(needs),
     )
 
 
@@ -397,6 +409,7 @@ def envelope_frame(envelope: Envelope, crs) -> gpd.GeoDataFrame:
             "greatest_reach_ft": [envelope.greatest_reach_ft],
             "existing_docks": [envelope.existing_docks],
             "reasons": ["; ".join(envelope.reasons)],
+            "needs_data": ["; ".join(envelope.needs) or None],
         },
         geometry=[envelope.geometry if not envelope.geometry.is_empty else None],
         crs=crs,

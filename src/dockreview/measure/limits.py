@@ -34,5 +34,11 @@ class Limits(Protocol):
     def terminus_clearance_ft(self, target: str) -> float | None:
         """The clearance from the layer ``target`` ("channels", "docks") the terminus must keep (ft), or None."""
 
+    def reach_figures(self, figures: Mapping[str, Any], given) -> dict:
+        """One dock's figures as the reach checks read them, given the inputs ``given``."""
+
+    def reach_needs(self, figures: Mapping[str, Any]) -> tuple[str, ...]:
+        """What the reach limit of one dock's figures hangs on that they leave unknown (empty when nothing)."""
+
     def envelope_reasons(self, **figures) -> tuple[str, ...]:
         """Why a lot can have no dock, from its envelope's figures."""

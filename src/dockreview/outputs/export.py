@@ -141,7 +141,7 @@ def _setback_band(review) -> gpd.GeoDataFrame:
     row = {
         "frontage_ft": m.frontage_ft,
         "required_setback_ft": m.required_setback_ft,
-        "reach_limit_ft": review.layout.envelope.reach_limit_ft,
+        "reach_limit_ft": _reach_limit(review.layout.envelope),
         "area_sqft": review.layout.envelope.area_sqft,
         "geometry": review.layout.allowed_band,
     }
@@ -151,7 +151,7 @@ def _setback_band(review) -> gpd.GeoDataFrame:
 def _reach_line(review) -> gpd.GeoDataFrame:
     m = review.measurements
     row = {
-        "reach_limit_ft": review.layout.envelope.reach_limit_ft,
+        "reach_limit_ft": _reach_limit(review.layout.envelope),
         "reach_ft": m.reach_ft,
         "length_ft": m.length_ft,
         "overall_reach_ft": m.overall_reach_ft,
@@ -244,7 +244,13 @@ def _envelope(review) -> gpd.GeoDataFrame:
     """Where a compliant dock may stand (the exhibit's green area), with the envelope's figures and why none may."""
     envelope = review.layout.envelope
     frame = envelope_frame(envelope, review.site.crs)
-    return frame.assign(reach_limit_ft=_feet(envelope.reach_limit_ft), possible=envelope.possible)  # None: no check limits the reach
+    return frame.assign(reach_limit_ft=_reach_limit(envelope), possible=envelope.possible)
+
+
+def _reach_limit(envelope):
+    """The envelope's reach limit (ft): None when no check limits the reach, or when the data cannot decide it
+    (the envelope's ``needs_data`` says what it hangs on)."""
+    return None if envelope.needs else _feet(envelope.reach_limit_ft)
 
 
 #: Layer name -> builder, in the order the GeoPackage lists them.

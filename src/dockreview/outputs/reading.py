@@ -48,17 +48,20 @@ def decision(review, dimension: str) -> tuple[CheckResult | None, str, float | N
 
     A setback shows its side's Part (the other side keeps its own pass when the
     check failed on one); the reach (or the length along the axis) shows the least
-    reach any check allows the dock, failing when any check that limits it fails.
+    reach any check allows the dock, failing when any check that limits it fails (no limit when the data cannot
+    decide it).
     """
     if dimension in ("reach", "length"):
         checks = [c for c in shown_on(review, "reach") if c.decided]
         allowed = review.layout.envelope.reach_limit_ft
         statuses = {c.status for c in checks}
         status = FAIL if FAIL in statuses else WAIVED if WAIVED in statuses else PASS if checks else ""
-        limit = float(allowed) if math.isfinite(allowed) else None
+        limit = float(allowed) if math.isfinite(allowed) and not review.layout.envelope.needs else None
         setting = {r.id for r in review.rules.reach_setters(review.measurements, limit)} if limit is not None else set()
         failing = [c for c in checks if c.status in (FAIL, WAIVED) and c.status == status]
         check = next(iter(failing or [c for c in checks if c.id in setting] or checks), None)
+        if limit is None and failing:  # the least reach allowed is not known, but the failing check's limit is
+            limit = check.limit
         return check, status, limit
     check = deciding(review, dimension)
     if check is None:

@@ -208,6 +208,52 @@ class RuleSet:
         out = functools.reduce(np.fmin, [np.asarray(a, dtype=float) for a in allowed], np.asarray(cap, dtype=float))
         return float(out) if np.ndim(out) == 0 else out
 
+    def answering(self, given) -> tuple[RuleKind, ...]:
+        """The checks that limit the reach whose inputs are all ``given`` (layer and fact names: "soundings",
+        "draft"); the others answer with their cap, since nothing of theirs was measured (a screen without
+        soundings takes the navigable-depth check's cap, as the review's envelope does).
+
+        Examples
+        --------
+        >>> [r.id for r in ruleset().answering(set())], [r.id for r in ruleset().answering({"soundings", "draft"})]
+        (['reach'], ['reach', 'navigable-reach'])
+        """
+        return tuple(r for r in self.rules if r.limits_reach and set(r.needs) <= set(given) | {"vessel"})
+
+    def reach_figures(self, figures, given) -> dict:
+        """One dock's ``figures`` as the checks that limit the reach are to read them: without the figures of a
+        check whose inputs are not all ``given``, so that it answers as it does in a screen given none (the
+        navigable-depth check with its cap; a check on a centreline's width unknown).
+
+        Examples
+        --------
+        >>> sorted(ruleset().reach_figures({"nav_reach_ft": None, "reach_ft": 20.0}, set()))
+        ['reach_ft']
+        """
+        answering = self.answering(given)
+        unasked = {k for r in self.rules if r.limits_reach and r not in answering for k in r.reads}
+        kept = {k for r in answering for k in r.reads}
+        return {k: v for k, v in figures.items() if k not in unasked - kept}
+
+    def reach_needs(self, figures) -> tuple[str, ...]:
+        """For one dock's ``figures``, what its reach limit hangs on that they leave unknown, each with its section
+        (empty when nothing).
+
+        Examples
+        --------
+        >>> rules = ruleset("levy-county-fl")
+        >>> rules.reach_needs({"width_square_to_shore_ft": None, "reach_ft": 20.0})
+        ("the waterway's width square to the lot's shore from the MHW line (§50-687(1)f)",)
+        >>> rules.reach_needs({"width_square_to_shore_ft": 120.0, "reach_ft": 20.0})
+        ()
+        """
+        unknown = []
+        for rule in self.rules:
+            allowed = rule.reach_allowed(figures) if rule.limits_reach else 0.0
+            if allowed is None or (np.ndim(allowed) == 0 and math.isnan(float(allowed))):
+                unknown.append(f"{rule.reach_needs()} ({rule.section})")
+        return tuple(dict.fromkeys(unknown))
+
     def reach_unknown(self, figures) -> np.ndarray:
         """For each lot of ``figures`` (arrays), what its reach limit hangs on that is unknown ("" when nothing is).
 

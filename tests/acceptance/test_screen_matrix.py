@@ -1,0 +1,93 @@
+"""A screen of a sample site's parcels says of its lot what ``check`` says, under every shipped profile.
+
+Each sample site is reviewed under every shipped profile, and its own parcels are
+screened under the same profile with the layers a screen takes (the MHW line,
+channels, other docks, and the soundings with the vessel's draft and the proposed
+float's extent along the axis, as ``screen --draft --float-extent`` gives them). For
+the lot under review the screen's frontage, required setback, reach limit, greatest
+reach, envelope area and eligibility are the review's envelope's; a lot whose reach
+limit the data cannot decide needs data in both, its reach limit null in the screen.
+
+Two lines a review reads are not a screen's: a waterway's centreline (Lake Austin's
+share of the channel) and a datum line, given as a layer or drawn as the soundings'
+contour (North Haven's MLLW line). Where the check's reach limit rests on one, the
+screen must say the lot needs data -- never a reach limit or an eligibility the check
+does not give.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import pytest
+
+import dockreview
+from dockreview.batch import ScreenLayers
+from dockreview.batch.screen import screen
+from support.paths import DATA
+from support.reviews import under_every_profile
+
+SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
+#: Feet: the screen and the review work the same envelope, by arrays and one lot at a time.
+TOL_FT = 0.1
+#: The lines a review reads that a screen does not take.
+NOT_SCREEN_LAYERS = ("centerline", "mllw", "mlw", "bulkhead")
+
+
+def _lines_a_screen_lacks(site, review) -> list[str]:
+    """The lines of ``NOT_SCREEN_LAYERS`` the review had: given as layers, or datum lines drawn from the soundings."""
+    m = review.measurements
+    drawn = [f"{d} line ({m[f'{d}_line_from']})" for d in ("mlw", "mllw") if m.get(f"{d}_line_from")]
+    return [layer for layer in NOT_SCREEN_LAYERS if getattr(site, layer, None) is not None] + drawn
+
+
+def _screened_row(site, review, profile):
+    m = site.manifest
+    draft = m.vessel.draft_ft
+    layers = ScreenLayers(
+        parcels=site.parcels, mhw=site.mhw, channels=site.channels, docks=site.docks, crs=site.crs,
+        ft_per_unit=site.ft_per_unit, soundings=site.soundings if draft is not None else None,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
+        result = screen(
+            layers, profile=profile, id_field=m.parcel_id_field, tolerance_ft=m.review.mhw_tolerance_ft,
+            draft_ft=draft if site.soundings is not None else None, float_extent_ft=review.measurements.float_extent_ft or 0.0,
+            progress=False,
+        )
+    table = result.parcels.set_index("parcel_id")
+    return table.loc[str(m.parcel_id)]
+
+
+def _same(a, b) -> bool:
+    a, b = float(a), float(b)
+    return a == b or (math.isnan(a) and math.isnan(b)) or abs(a - b) <= max(TOL_FT, 1e-4 * abs(b))
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_the_screen_of_the_lot_is_its_check_under_every_profile(name):
+    site = dockreview.load_site(DATA / name / "site.toml")
+    compared = 0
+    for profile, review in under_every_profile(site):
+        env = review.layout.envelope
+        row = _screened_row(site, review, profile)
+        where = (name, profile)
+        if bool(row["needs_data"]) and not env.needs:
+            # only a layer the screen does not take can leave it short of what the check decided
+            assert _lines_a_screen_lacks(site, review), (*where, row["reasons"])
+            assert not bool(row["eligible"]), (*where, "a lot that needs data is never eligible")
+            continue
+        compared += 1
+        assert bool(row["needs_data"]) == bool(env.needs), (*where, row["reasons"], env.needs)
+        assert bool(row["eligible"]) == env.possible, (*where, row["reasons"], env.reasons, env.needs)
+        reach_limit = math.nan if env.needs else env.reach_limit_ft
+        figures = {
+            "frontage_ft": env.frontage_ft, "required_setback_ft": env.required_setback_ft, "reach_limit_ft": reach_limit,
+            "greatest_reach_ft": env.greatest_reach_ft, "envelope_area_sqft": env.area_sqft,
+        }
+        for column, checked in figures.items():
+            assert _same(row[column], checked), (*where, column, row[column], checked)
+        for need in env.needs:
+            assert need in row["reasons"], (*where, need, row["reasons"])
+    assert compared, name
