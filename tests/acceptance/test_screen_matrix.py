@@ -26,22 +26,11 @@ import dockreview
 from dockreview.batch import ScreenLayers
 from dockreview.batch.screen import screen
 from support.paths import DATA
-from support.reviews import under_every_profile
+from support.reviews import lines_a_screen_lacks, under_every_profile
 
 SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 #: Feet: the screen and the review work the same envelope, by arrays and one lot at a time.
 TOL_FT = 0.1
-#: The lines a review reads that a screen does not take.
-NOT_SCREEN_LAYERS = ("centerline", "mllw", "mlw", "bulkhead")
-
-
-def _lines_a_screen_lacks(site, review) -> list[str]:
-    """The lines of ``NOT_SCREEN_LAYERS`` the review had: given as layers, or datum lines drawn from the soundings."""
-    m = review.measurements
-    drawn = [f"{d} line ({m[f'{d}_line_from']})" for d in ("mlw", "mllw") if m.get(f"{d}_line_from")]
-    return [layer for layer in NOT_SCREEN_LAYERS if getattr(site, layer, None) is not None] + drawn
-
-
 def _screened_row(site, review, profile):
     m = site.manifest
     draft = m.vessel.draft_ft
@@ -75,7 +64,7 @@ def test_the_screen_of_the_lot_is_its_check_under_every_profile(name):
         where = (name, profile)
         if bool(row["needs_data"]) and not env.needs:
             # only a layer the screen does not take can leave it short of what the check decided
-            assert _lines_a_screen_lacks(site, review), (*where, row["reasons"])
+            assert lines_a_screen_lacks(site, review), (*where, row["reasons"])
             assert not bool(row["eligible"]), (*where, "a lot that needs data is never eligible")
             continue
         compared += 1

@@ -22,3 +22,15 @@ def under_every_profile(site, *, skip: tuple[str, ...] = ()) -> Iterator[tuple[s
             yield profile, dockreview.review(site, profile=profile)
         except ManifestError as error:
             assert "[[waiver]]" in str(error), str(error)
+
+
+#: The lines a review reads that a screen does not take.
+NOT_SCREEN_LAYERS = ("centerline", "mllw", "mlw", "bulkhead")
+
+
+def lines_a_screen_lacks(site, review) -> list[str]:
+    """The lines a review of ``site`` read that a screen does not take: a centreline, a datum line or a bulkhead
+    given as a layer, or a datum line drawn as the soundings' contour."""
+    m = review.measurements
+    drawn = [f"{d} line ({m[f'{d}_line_from']})" for d in ("mlw", "mllw") if m.get(f"{d}_line_from")]
+    return [layer for layer in NOT_SCREEN_LAYERS if getattr(site, layer, None) is not None] + drawn

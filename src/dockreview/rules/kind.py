@@ -71,12 +71,14 @@ class Param:
     ``numbers`` (a list of them: tier edges, tier limits), ``codes`` (a list, or
     the name of a ``[codes]`` entry), ``text``, ``flag`` (true or false),
     ``texts`` (a list of words, or one word) or ``check`` (another check's id).
+    ``positive`` refuses a number that is not above zero (a length the law divides by).
     """
 
     name: str
     type: str = "number"
     default: Any = _REQUIRED
     doc: str = ""
+    positive: bool = False
 
     @property
     def required(self) -> bool:
@@ -130,10 +132,14 @@ class RuleKind:
             if isinstance(given, str):
                 value = self.profile[given]
                 self.cited[param.name] = value
-                return value.value
-            if isinstance(given, bool) or not isinstance(given, (int, float)):
+                number = float(value.value)
+            elif isinstance(given, bool) or not isinstance(given, (int, float)):
                 raise ProfileError(f"{where} must be a number or the name of a [values] entry, not {given!r}")
-            return float(given)
+            else:
+                number = float(given)
+            if param.positive and not number > 0:
+                raise ProfileError(f"{where} must be above zero, not {number:g}")
+            return number
         if param.type == "numbers":
             if not isinstance(given, list) or not all(isinstance(v, (int, float, str)) and not isinstance(v, bool) for v in given):
                 raise ProfileError(f"{where} must be a list of numbers or names of [values] entries, not {given!r}")

@@ -38,7 +38,7 @@ class CountPerFrontage(Bound):
         Param("first", doc="allowed for the first first_ft of frontage"),
         Param("first_ft", doc="ft"),
         Param("per", doc="allowed for each further full per_ft"),
-        Param("per_ft", doc="ft"),
+        Param("per_ft", doc="ft", positive=True),
         Param("unit", "text", "slips"),
         Param("what", "text", ""),
     )
