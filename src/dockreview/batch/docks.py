@@ -37,7 +37,7 @@ from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
 from dockreview.geometry.dock import FIXED_DOCK
 from dockreview.geometry.width import is_rectangle, max_width
-from dockreview.measure.compute import FLOAT_CONTACT_FT, FLOAT_LAYOUT_DEG, REACH_STEP_FT
+from dockreview.measure.compute import FLOAT_CONTACT_FT, NEAREST_SHAPE_DEG, REACH_STEP_FT
 from dockreview.measure.envelope import docks_on_lot
 
 #: The greatest reach of a dock's part is found to within this many feet.
@@ -296,7 +296,7 @@ def dock_measurements(
     shortfall, gap = _float_position(fixed, components.geometry[floats], float_of, lots.frontage, step, width, contact, n, DOCK_REACH_TOLERANCE_FT / ft)
     layout, angle = _float_layout(
         components.geometry[floats], float_of, origin, axis, width / 2,
-        profile.get("float_layout_tolerance_deg", FLOAT_LAYOUT_DEG), contact, n,
+        NEAREST_SHAPE_DEG, contact, n,
     )
     lifts = np.flatnonzero(components.kind == "boat_lift")
     lift_angle = _lift_angles(components.geometry[lifts], components.dock[lifts], origin + axis * crossing[:, None], mhw, n)

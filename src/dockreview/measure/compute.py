@@ -40,10 +40,6 @@ OWN_LAND_SHARE = 0.25
 REACH_STEP_FT = 0.5
 #: Floats this near one another (ft) form one assembly, when the profile says nothing.
 FLOAT_CONTACT_FT = 0.5
-#: A float's long axis within this angle (deg) of in line or square is classified so, when the profile says nothing.
-#: Kept for the batch's figures; the review names each assembly by the nearer of in line and square
-#: (:data:`NEAREST_SHAPE_DEG`) and the float-layout check holds the angle to its own tolerance.
-FLOAT_LAYOUT_DEG = 15.0
 #: Half of a right angle: each float assembly is named I, or L or T, by the nearer of in line and square to the
 #: dock's axis; the measurement compares with no tolerance of the law (the float-layout check does).
 NEAREST_SHAPE_DEG = 45.0
