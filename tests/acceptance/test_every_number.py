@@ -34,15 +34,13 @@ from importlib import resources
 import pytest
 
 import dockreview
-from dockreview.batch import ScreenLayers
-from dockreview.batch.screen import screen
 from dockreview.errors import ManifestError, ProfileError
 from dockreview.outputs.export import derived_layers
 from dockreview.profile import parse_profile, profile_names
 from dockreview.review.pipeline import facts_of
 from dockreview.rules import ruleset
 from support.paths import DATA
-from support.reviews import lines_a_screen_lacks
+from support.reviews import lines_a_screen_lacks, screened_lot
 
 SCALES = (0.0, 0.5, 2.0, 10.0)
 STEPS = (1.0, -1.0, 10.0)
@@ -137,15 +135,23 @@ def _flips(rules_after, rule, reviews):
                 yield name, before, after, varied
 
 
+def _flips_measured(rules_after, rule, reviews):
+    """The sample docks whose decision changes when measured again under ``rules_after``: a number the measurements
+    read (the water under the keel that navigable depth needs) moves the decision through them."""
+    for name, review in reviews.items():
+        before = review.check(rule.id).status
+        if before not in DECIDED:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", dockreview.DockReviewWarning)
+            after = dockreview.review(review.site, profile=rules_after).check(rule.id).status
+        if after != before:
+            yield name, before, after, False
+            return
+
+
 def _screen_row(site, profile, review):
-    m = site.manifest
-    layers = ScreenLayers(parcels=site.parcels, mhw=site.mhw, channels=site.channels, docks=site.docks, crs=site.crs,
-                          ft_per_unit=site.ft_per_unit)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        result = screen(layers, profile=profile, id_field=m.parcel_id_field, tolerance_ft=m.review.mhw_tolerance_ft,
-                        progress=False)
-    row = result.parcels.set_index("parcel_id").loc[str(m.parcel_id)]
+    row = screened_lot(site, review, profile)
     return tuple(row[c] for c in ("reach_limit_ft", "required_setback_ft", "envelope_area_sqft", "eligible", "reasons", "needs_data"))
 
 
@@ -186,7 +192,7 @@ def test_every_number_of_the_law_moves_the_decision_in_every_output(profile, sit
                     after = ruleset(parse_profile(_amended(law, rule.id, param.name, change), profile))
                 except ProfileError:  # a number the law cannot take (a length to divide by of 0)
                     continue
-                found = list(_flips(after, rule, reviews))
+                found = list(_flips(after, rule, reviews)) or list(_flips_measured(after, rule, reviews))
                 flipped = flipped or bool(found)
                 for name, before, status, varied in found[:2]:
                     if varied:

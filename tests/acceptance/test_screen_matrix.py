@@ -18,37 +18,16 @@ does not give.
 from __future__ import annotations
 
 import math
-import warnings
 
 import pytest
 
 import dockreview
-from dockreview.batch import ScreenLayers
-from dockreview.batch.screen import screen
 from support.paths import DATA
-from support.reviews import lines_a_screen_lacks, under_every_profile
+from support.reviews import lines_a_screen_lacks, screened_lot, under_every_profile
 
 SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 #: Feet: the screen and the review work the same envelope, by arrays and one lot at a time.
 TOL_FT = 0.1
-def _screened_row(site, review, profile):
-    m = site.manifest
-    draft = m.vessel.draft_ft
-    layers = ScreenLayers(
-        parcels=site.parcels, mhw=site.mhw, channels=site.channels, docks=site.docks, crs=site.crs,
-        ft_per_unit=site.ft_per_unit, soundings=site.soundings if draft is not None else None,
-    )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        result = screen(
-            layers, profile=profile, id_field=m.parcel_id_field, tolerance_ft=m.review.mhw_tolerance_ft,
-            draft_ft=draft if site.soundings is not None else None, float_extent_ft=review.measurements.float_extent_ft or 0.0,
-            progress=False,
-        )
-    table = result.parcels.set_index("parcel_id")
-    return table.loc[str(m.parcel_id)]
-
-
 def _same(a, b) -> bool:
     a, b = float(a), float(b)
     return a == b or (math.isnan(a) and math.isnan(b)) or abs(a - b) <= max(TOL_FT, 1e-4 * abs(b))
@@ -60,7 +39,7 @@ def test_the_screen_of_the_lot_is_its_check_under_every_profile(name):
     compared = 0
     for profile, review in under_every_profile(site):
         env = review.layout.envelope
-        row = _screened_row(site, review, profile)
+        row = screened_lot(site, review, profile)
         where = (name, profile)
         if bool(row["needs_data"]) and not env.needs:
             # only a layer the screen does not take can leave it short of what the check decided

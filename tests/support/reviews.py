@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 
 import dockreview
+from dockreview.batch import ScreenLayers
+from dockreview.batch.screen import screen
 from dockreview.errors import ManifestError
 from dockreview.profile import profile_names
 
@@ -34,3 +37,23 @@ def lines_a_screen_lacks(site, review) -> list[str]:
     m = review.measurements
     drawn = [f"{d} line ({m[f'{d}_line_from']})" for d in ("mlw", "mllw") if m.get(f"{d}_line_from")]
     return [layer for layer in NOT_SCREEN_LAYERS if getattr(site, layer, None) is not None] + drawn
+
+
+def screened_lot(site, review, profile):
+    """The screen's row for the lot of ``site`` under ``profile``: its own parcels screened with the layers a screen
+    takes (the MHW line, channels, other docks; the soundings with the vessel's draft, and the proposed float's
+    extent along the axis, as ``screen --draft --float-extent`` gives them)."""
+    m = site.manifest
+    draft = m.vessel.draft_ft
+    layers = ScreenLayers(
+        parcels=site.parcels, mhw=site.mhw, channels=site.channels, docks=site.docks, crs=site.crs,
+        ft_per_unit=site.ft_per_unit, soundings=site.soundings if draft is not None else None,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
+        result = screen(
+            layers, profile=profile, id_field=m.parcel_id_field, tolerance_ft=m.review.mhw_tolerance_ft,
+            draft_ft=draft if site.soundings is not None else None,
+            float_extent_ft=review.measurements.float_extent_ft or 0.0, progress=False,
+        )
+    return result.parcels.set_index("parcel_id").loc[str(m.parcel_id)]

@@ -291,8 +291,7 @@ def dock_measurements(
     float_of = components.dock[floats]
     float_count = np.bincount(float_of, minlength=n)
     float_area = np.bincount(float_of, weights=shapely.area(components.geometry[floats]), minlength=n)
-    profile = rules.profile
-    contact = profile.get("float_contact_tolerance_ft", FLOAT_CONTACT_FT) / ft
+    contact = rules.touching_ft(FLOAT_CONTACT_FT) / ft
     shortfall, gap = _float_position(fixed, components.geometry[floats], float_of, lots.frontage, step, width, contact, n, DOCK_REACH_TOLERANCE_FT / ft)
     layout, angle = _float_layout(
         components.geometry[floats], float_of, origin, axis, width / 2,

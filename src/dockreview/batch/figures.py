@@ -298,6 +298,6 @@ def navigable_depth(layers: ScreenLayers, rules: RuleSet, draft_ft: float | None
     if not rules.depth_checks:
         return None
     surface = bathymetry(layers.soundings, label="soundings layer")
-    clearance = rules.profile.get("nav_depth_clearance_ft", NAV_DEPTH_CLEARANCE_FT)
+    clearance = rules.depth_clearance_ft(NAV_DEPTH_CLEARANCE_FT)
     return NavigableDepth(surface, draft_ft + clearance, rules, float_extent_ft)
 

@@ -90,8 +90,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
     other, other_line = clearance(end_part, site.docks)
     fixed = dock.of(*FIXED_DOCK)
     width = max_width(fixed) if not fixed.is_empty else 0.0
-    profile = rules.profile
-    contact = profile.get("float_contact_tolerance_ft", FLOAT_CONTACT_FT) / ft
+    contact = rules.touching_ft(FLOAT_CONTACT_FT) / ft
     shortfall, gap = float_position(dock, riparian.frontage, step, width, contact)
     depth = depth_measurements(site, dock, crossing, rules)
     layout_kind, layout_angle = float_layout(dock, width / 2, tolerance_deg=NEAREST_SHAPE_DEG, contact=contact)

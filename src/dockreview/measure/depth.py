@@ -76,7 +76,7 @@ def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -
     scan = cap if np.isfinite(cap) else FARTHEST_SCAN_FT
     out: dict[str, float | None] = {"float_extent_ft": extent}
     if vessel.draft_ft is not None:
-        clearance = vessel.clearance_ft if vessel.clearance_ft is not None else rules.profile.get("nav_depth_clearance_ft", NAV_DEPTH_CLEARANCE_FT)
+        clearance = vessel.clearance_ft if vessel.clearance_ft is not None else rules.depth_clearance_ft(NAV_DEPTH_CLEARANCE_FT)
         out["required_depth_ft"] = vessel.draft_ft + clearance
     if site.soundings is None:
         return out

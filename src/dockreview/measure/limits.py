@@ -40,5 +40,11 @@ class Limits(Protocol):
     def reach_needs(self, figures: Mapping[str, Any]) -> tuple[str, ...]:
         """What the reach limit of one dock's figures hangs on that they leave unknown (empty when nothing)."""
 
+    def depth_clearance_ft(self, default: float) -> float:
+        """The water under the keel beyond the draft that navigable depth needs (ft)."""
+
+    def touching_ft(self, default: float) -> float:
+        """How near two parts of a dock must lie to touch (ft)."""
+
     def envelope_reasons(self, **figures) -> tuple[str, ...]:
         """Why a lot can have no dock, from its envelope's figures."""

@@ -240,6 +240,16 @@ class RuleKind:
         ``fmt`` as in :meth:`limit_words`); blank without a value."""
         return "" if check.value is None else fmt(check.value, check.unit, beside=check.limit)
 
+    def depth_clearance_ft(self) -> float | None:
+        """The water this check asks under the vessel's keel beyond its draft (ft) where it finds navigable depth,
+        or None when it finds none."""
+        return None
+
+    def touching_ft(self) -> float | None:
+        """How near two parts of a dock (a float and the walkway's end, two floats) must lie to touch, for this
+        check (ft), or None when it says nothing of touching."""
+        return None
+
     def qualifying_classes(self) -> tuple[str, ...] | None:
         """The property classes of the lots this check lets have a dock, or None when it judges no class."""
         return None

@@ -420,6 +420,29 @@ class RuleSet:
         first = next(c for c in (r.qualifying_classes() for r in self.rules) if c is not None)
         return tuple(c for c in first if all(c in j for j in judged))
 
+    def depth_clearance_ft(self, default: float) -> float:
+        """The water under the keel beyond the draft that navigable depth needs (ft): the greatest the checks that
+        find it ask, ``default`` when none does.
+
+        Examples
+        --------
+        >>> ruleset().depth_clearance_ft(0.0), ruleset("levy-county-fl").depth_clearance_ft(0.0)
+        (1.0, 0.0)
+        """
+        asked = [c for c in (r.depth_clearance_ft() for r in self.rules) if c is not None]
+        return max(asked, default=default)
+
+    def touching_ft(self, default: float) -> float:
+        """How near two parts of a dock must lie to touch (ft): the least any check says, ``default`` when none does.
+
+        Examples
+        --------
+        >>> ruleset().touching_ft(0.25), ruleset("levy-county-fl").touching_ft(0.25)
+        (0.5, 0.25)
+        """
+        said = [t for t in (r.touching_ft() for r in self.rules) if t is not None]
+        return min(said, default=default)
+
     def federal_exemption(self) -> tuple[str, str] | None:
         """The section and words by which the law does not pertain to federal premises (``[federal_premises]``),
         or None when the law states no such exemption.

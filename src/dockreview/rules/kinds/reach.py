@@ -88,7 +88,13 @@ class NavigableReach(Bound):
     geometric = True
     between_layers = True
     needs = ("soundings", "draft")
-    params = (Param("cap", doc="the reach limit, ft"),)
+    params = (
+        Param("cap", doc="the reach limit, ft"),
+        Param("clearance", default=1.0, doc="water under the keel beyond the vessel's draft, ft"),
+    )
+
+    def depth_clearance_ft(self) -> float:
+        return self.p.clearance
 
     def requirement(self, figures):
         """The reach the depth allows: min(cap, navigable reach + float extent); the cap when the soundings

@@ -89,6 +89,9 @@ class FloatPosition(RuleKind):
     geometric = True
     params = (Param("tolerance", doc="a float this near the walkway's end touches it, ft"),)
 
+    def touching_ft(self) -> float:
+        return self.p.tolerance
+
     def limit_words(self, check, fmt) -> str:
         return "" if check.limit is None else f"touching the walkway's seaward end (within {fmt(check.limit, check.unit)})"
 
