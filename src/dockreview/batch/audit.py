@@ -11,7 +11,7 @@ A dock is the features sharing the docks layer's id field or, without one, the
 features within :data:`SAME_DOCK_FT` of one another (a float drawn apart from
 its walkway). Its lot is the waterfront lot nearest its landward end (its point
 nearest the MHW line), measured as the screen measures it
-(:func:`~dockreview.screen_kernel.waterfront_parts`).
+(:func:`~dockreview.batch.kernel.waterfront_parts`).
 
 **Components.** Docks D(2)(b) limits the width of walkways and ramps only, and
 D(2)(c)[2] the area of floats, so the audit must know which part of a dock is

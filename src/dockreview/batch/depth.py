@@ -32,7 +32,7 @@ class NavigableDepth:
     Attributes
     ----------
     bathymetry : Bathymetry
-        The whole layer's depth surface (:func:`dockreview.bathymetry.bathymetry`).
+        The whole layer's depth surface (:func:`dockreview.inputs.bathymetry.bathymetry`).
     required_ft : float
         The vessel's draft plus the clearance (ft below MLW).
     float_extent_ft : float
@@ -91,7 +91,7 @@ def _covered_run(known: np.ndarray) -> np.ndarray:
 
     The run must start at the MHW crossing (its first or second sample): depths
     that begin out in the water leave the navigable point unknown (needs data),
-    as :func:`dockreview.measure._navigable_reach` decides for one dock.
+    as :func:`dockreview.measure.depth.navigable_reach` decides for one dock.
     """
     index = np.arange(known.shape[1])
     first = np.argmax(known, axis=1)
@@ -115,7 +115,7 @@ def _first_crossing(depth: np.ndarray, s: np.ndarray, k: np.ndarray, first: np.n
 def band_middles(frontages: np.ndarray, strips: np.ndarray) -> np.ndarray:
     """The middle of each band at the MHW line (its longest piece), else the frontage's midpoint.
 
-    The array form of :func:`dockreview.envelope.band_middle`: where a dock is
+    The array form of :func:`dockreview.measure.envelope.band_middle`: where a dock is
     grown from to find the navigable-depth limit.
     """
     pieces = shapely.line_merge(shapely.difference(frontages, strips))

@@ -1,7 +1,7 @@
 """The screen's vectorised riparian kernel: the riparian geometry of many lots at once (Docks B, C).
 
 :func:`vector_riparian` rebuilds, from the parcel rings' vertices and on
-shapely arrays, what :func:`dockreview.riparian.riparian_geometry` derives for
+shapely arrays, what :func:`dockreview.geometry.riparian.riparian_geometry` derives for
 one lot: the water corners, the frontage along the MHW line, the side lines
 with their straight seaward extensions, and the lot's water between them. It
 resolves a lot only where its vertices settle every interpretation of the
@@ -24,7 +24,7 @@ Every other lot -- two water runs, a bent or jogged side line, an island, a
 creek, a gap in the MHW line -- is returned for the single-lot functions, so
 the answers are the same either way. :func:`waterfront_parts` first turns each
 parcel of a layer into the one polygon the review measures (repaired, its part
-fronting the water), as :mod:`dockreview.site` does for one lot.
+fronting the water), as :mod:`dockreview.inputs.site` does for one lot.
 """
 
 from __future__ import annotations

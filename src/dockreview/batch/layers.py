@@ -44,7 +44,7 @@ class ScreenLayers:
     parcels : GeoDataFrame
         The parcels as read (every row, whatever its geometry; invalid rings
         repaired). The screen measures each one's polygon fronting the water
-        (:func:`~dockreview.screen_kernel.waterfront_parts`).
+        (:func:`~dockreview.batch.kernel.waterfront_parts`).
     mhw : shapely geometry
         The MHW line, merged.
     channels, docks : GeoDataFrame or None
@@ -149,7 +149,7 @@ def read_screen_layers(
     """Read the screen's layers (``file``, ``file.gpkg:layer`` or GeoParquet ``file.parquet``) into the working CRS.
 
     The working CRS is ``crs``, else the parcel layer's own; it must be projected.
-    The MHW line is prepared by the review's own steps (:mod:`dockreview.site`):
+    The MHW line is prepared by the review's own steps (:mod:`dockreview.inputs.site`):
     merged and noded, its loose ends within 50 ft of each other bridged, with a
     warning. The soundings' depths (ft below MLW, positive down) are read from
     ``depth_field``. With ``lazy_parcels`` a GeoParquet parcels file is left on

@@ -1,6 +1,6 @@
 """Screen a whole parcel layer: which lots could ever have a dock, and why not (Docks B, C, D(1)).
 
-For every parcel the screen answers what :func:`dockreview.envelope.lot_envelope`
+For every parcel the screen answers what :func:`dockreview.measure.envelope.lot_envelope`
 answers for one lot (frontage, required setback, band width, envelope area,
 greatest reach, existing docks, eligibility and every reason), but worked on
 shapely arrays over the whole layer. The flow, and the module doing each step:
@@ -8,15 +8,15 @@ shapely arrays over the whole layer. The flow, and the module doing each step:
 1. :func:`read_screen_layers` reads the layers into the working CRS (here);
 2. :func:`lot_figures` takes each parcel's polygon fronting the water and
    rebuilds the usual lots' riparian geometry as arrays
-   (:mod:`dockreview.screen_kernel`); every other lot is measured by the
+   (:mod:`dockreview.batch.kernel`); every other lot is measured by the
    single-lot functions, and a lot they cannot review gets a row saying why;
    with soundings, the reach limit is the navigable-depth limit
-   (:mod:`dockreview.screen_depth`); with ``backend="dask"`` the same work runs
-   in spatial partitions on a cluster (:mod:`dockreview.screen_dask`);
+   (:mod:`dockreview.batch.depth`); with ``backend="dask"`` the same work runs
+   in spatial partitions on a cluster (:mod:`dockreview.batch.dask_backend`);
 3. the parcel table gives each lot's eligibility and reasons, the property
    classes judged against the profile's single-family codes (here);
 4. with ``audit=True`` every existing dock is reviewed against its own lot
-   (:mod:`dockreview.audit`);
+   (:mod:`dockreview.batch.audit`);
 5. :func:`write_screen` writes the GeoPackage and the CSV (here).
 """
 
@@ -115,7 +115,7 @@ def screen(
     tolerance_ft : float
         How close to the MHW line a parcel boundary counts as on it.
     audit : bool
-        Also review every existing dock against its own lot (:func:`~dockreview.audit.audit_docks`).
+        Also review every existing dock against its own lot (:func:`~dockreview.batch.audit.audit_docks`).
     dock_id_field : str, optional
         The docks layer's field grouping component features into one dock.
     component_field : str, optional

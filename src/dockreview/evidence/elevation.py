@@ -48,7 +48,7 @@ METHOD = (
     "none where that cell is nodata or the point is off the raster (such points are counted, never taken as 0). "
     "Points are carried from the working CRS into the DEM's own CRS (pyproj); no cell is resampled. Each adjoining "
     "lot (within {adjoining:g} ft of the lot): its frontage (the MHW line between its water corners, "
-    "dockreview.riparian.riparian_geometry) at points every {step:g} ft or less from end to end, each moved "
+    "dockreview.geometry.riparian.riparian_geometry) at points every {step:g} ft or less from end to end, each moved "
     "{inset:g} ft landward square to the MHW line, those on the lot kept: the lowest, median and highest ground. "
     "Its dwelling (the largest footprint of the buildings layer on the lot, as for the water views): its outline "
     "at points every {outline:g} ft or less (the grade against its walls): the lowest (the lowest adjacent grade), "

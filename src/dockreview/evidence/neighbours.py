@@ -28,7 +28,7 @@ LOT_FIGURES = ("water_sqft", "within_sqft", "within_pct", "dock_inside_sqft", "t
 
 METHOD = (
     "Each adjoining lot (within {adjoining:g} ft of the lot) has its riparian geometry derived as the lot's is "
-    "(dockreview.riparian.riparian_geometry, the review's riparian method and settings, the site's MHW line): its own water "
+    "(dockreview.geometry.riparian.riparian_geometry, the review's riparian method and settings, the site's MHW line): its own water "
     "between its side-line extensions, seaward of its frontage, up to land, cut at {reach:,.0f} ft from its "
     "frontage. Measured: that water within {near:g} ft of the proposed dock (area and share of its water), the "
     "proposed dock's area inside it, the least distance from the dock to its side-line extensions, and to its "

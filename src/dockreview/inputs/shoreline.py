@@ -1,7 +1,7 @@
 """The MHW layer's line work as every review reads it: merged, snap-rounded, digitising gaps bridged.
 
 :func:`prepare_mhw` is called once by :func:`dockreview.load_site` and once by the
-screen (:func:`dockreview.batch.screen.read_screen_layers`), so a lot measures the
+screen (:func:`dockreview.batch.layers.read_screen_layers`), so a lot measures the
 same either way. The lot-by-lot work on the line (noding jetties, bridging gaps
 along a parcel, walking the network) is :mod:`dockreview.geometry.shore`'s.
 """

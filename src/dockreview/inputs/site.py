@@ -139,7 +139,7 @@ class Site:
 
     @functools.cached_property
     def depths(self) -> Bathymetry | None:
-        """The soundings triangulated once (:func:`dockreview.bathymetry.bathymetry`); None without soundings."""
+        """The soundings triangulated once (:func:`dockreview.inputs.bathymetry.bathymetry`); None without soundings."""
         if self.soundings is None:
             return None
         return bathymetry(self.soundings, label=self.layer_label("soundings"))
@@ -293,7 +293,7 @@ def load_site(path: str | Path, *, engine: str = "pyogrio") -> Site:
     -------
     Site
         With every layer in the working CRS; data warnings in ``site.warnings``
-        (also emitted as :class:`~dockreview.io.DockReviewWarning`).
+        (also emitted as :class:`~dockreview.errors.DockReviewWarning`).
 
     Raises
     ------
@@ -355,7 +355,7 @@ def _is_dxf(manifest: Manifest) -> bool:
 
 
 def _read_dxf(manifest: Manifest, parcel: shapely.Polygon, working: CRS, sources: list[Source]) -> gpd.GeoDataFrame:
-    """The dock footprint from the applicant's CAD survey (see :mod:`dockreview.dxf`)."""
+    """The dock footprint from the applicant's CAD survey (see :mod:`dockreview.inputs.dxf`)."""
     spec, dock = manifest.dock.footprint, manifest.dock
     frame = read_dxf_footprint(spec, dock.cad_layers, dock.component_field, parcel=parcel, working=working)
     drawn_in = crs_mod.parse_crs(spec.assume_crs, where=f"dock layer {spec.describe()}: assume_crs")
@@ -378,7 +378,7 @@ def _working_crs(manifest: Manifest, engine: str) -> CRS:
 
 
 def _read_charts(manifest: Manifest, working: CRS, sources: list[Source], label: dict[str, str]) -> dict[str, gpd.GeoDataFrame]:
-    """The layers the manifest's chart cells supply where it gives none (see :func:`dockreview.chart.for_site`)."""
+    """The layers the manifest's chart cells supply where it gives none (see :func:`dockreview.inputs.chart.for_site`)."""
     if not manifest.charts:
         return {}
     charted = chart_mod.for_site(

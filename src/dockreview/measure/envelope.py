@@ -10,7 +10,7 @@ water (:func:`docks_on_lot`) are the lot's existing docks: a new dock replaces
 them (Docks A), so they are counted, not kept clear of. The review draws this
 envelope as "where the dock may stand", with its own allowed reach.
 
-The geometric steps are written on shapely arrays so that :mod:`dockreview.screen`
+The geometric steps are written on shapely arrays so that :mod:`dockreview.batch.screen`
 runs the very same steps over a whole parcel layer; here they run on one lot.
 """
 

@@ -14,7 +14,7 @@ from dockreview.measure.envelope import dock_roots, docks_on_lot
 def frontage_docks(site: Site, riparian: Riparian, tolerance: float) -> tuple[str, ...] | None:
     """Existing docks standing on the lot or its water (Docks A); None without the layer.
 
-    Decided by :func:`dockreview.envelope.docks_on_lot`, as the envelope and the
+    Decided by :func:`dockreview.measure.envelope.docks_on_lot`, as the envelope and the
     screen decide it. Docks named in ``dock.replaces`` are already left out of
     ``site.docks``.
     """
@@ -33,7 +33,7 @@ def frontage_docks(site: Site, riparian: Riparian, tolerance: float) -> tuple[st
 def dock_lot(site: Site, riparian: Riparian, dock: Dock, tolerance: float) -> tuple[bool, str | None]:
     """Whether the dock stands on the lot (its landward end on the lot or its water), else the lot it is in front of.
 
-    The landward end is found as for existing docks (:func:`dockreview.envelope.dock_roots`);
+    The landward end is found as for existing docks (:func:`dockreview.measure.envelope.dock_roots`);
     the lot named is the parcel the end lies on, else the parcel nearest it.
     """
     root = dock_roots([dock.footprint], riparian.mhw)

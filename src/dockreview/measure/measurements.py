@@ -157,7 +157,7 @@ class Measurements(Mapping):
 class Layout:
     """Derived geometry for drawing and export, working CRS.
 
-    ``envelope`` is where a compliant dock may stand (:func:`dockreview.envelope.lot_envelope`
+    ``envelope`` is where a compliant dock may stand (:func:`dockreview.measure.envelope.lot_envelope`
     with the reach the checks allow); ``reach_limit`` the line at that reach
     across the lot's water. ``dimension_lines`` holds the shortest lines that
     dimension each distance: ``setback_left``, ``setback_right``, ``reach``
