@@ -86,11 +86,8 @@ def test_lift_orientation_on_a_curved_shore_uses_the_normal_at_the_root(tmp_path
 PWC = [("pwc_lift", rect(-16, 70, -8, 80)), ("pwc_lift", rect(-16, 85, -8, 95))]
 
 
-@pytest.mark.parametrize(
-    "capacity, count, pwc_count, capacity_status",
-    [(1300.0, "pass", "pass", "pass"), (1500.0, "fail", "pass", "fail")],
-)
-def test_pwc_lifts_over_1300_lb_count_as_boat_lifts(base, request, capacity, count, pwc_count, capacity_status):
+@pytest.mark.parametrize("capacity, count, pwc_count", [(1300.0, "pass", "pass"), (1500.0, "fail", "pass")])
+def test_pwc_lifts_over_1300_lb_count_as_boat_lifts(base, request, capacity, count, pwc_count):
     r = review_footprint(base, request, [("boat_lift", LIFT), *PWC],
                          attributes={"pwc_lift_capacity_lb": capacity, "lift_boat_length_ft": 30.0,
                                      "lift_boat_weight_lb": 12000.0, "lift_boat_height_above_deck_ft": 6.0},
@@ -100,7 +97,28 @@ def test_pwc_lifts_over_1300_lb_count_as_boat_lifts(base, request, capacity, cou
     assert r.check("lift-count").status == count
     assert r.check("pwc-lift-count").value == (0.0 if heavy else 2.0)
     assert r.check("pwc-lift-count").status == pwc_count
-    assert r.check("pwc-lift-capacity").status == capacity_status
+    # the Definitions define a class, they prohibit nothing: no check fails a lift for its capacity
+    assert not any("capacity" in c.id for c in r.checks)
+
+
+#: One PWC lift, its long axis 20 deg off the shore normal (the shore is square to the walkway; the limit is 15 deg).
+TURNED_PWC = ("pwc_lift", affinity.rotate(rect(-16, 70, -8, 90), 20.0, origin=(-12, 80)))
+
+
+@pytest.mark.parametrize("capacity, lifts, orientation", [(1300.0, 0.0, "not-applicable"), (1500.0, 1.0, "fail")])
+def test_a_1500_lb_pwc_lift_as_the_only_lift_is_one_lawful_boat_lift(base, request, capacity, lifts, orientation):
+    """Kings Point's Definitions: a PWC lift is one "not capable of lifting more than 1,300 pounds"; Boat lifts A
+    allows one boat lift. A 1,500-lb lift is that boat lift: lawful in number, held to C(3)'s orientation."""
+    r = review_footprint(base, request, [TURNED_PWC],
+                         attributes={"pwc_lift_capacity_lb": capacity, "lift_boat_length_ft": 30.0,
+                                     "lift_boat_weight_lb": 1400.0, "lift_boat_height_above_deck_ft": 6.0},
+                         season=["04-01", "11-30"])
+    assert (r.check("lift-count").value, r.check("lift-count").status) == (lifts, "pass")
+    assert r.check("pwc-lift-count").status == "pass"
+    assert r.check("lift-orientation").status == orientation
+    if orientation == "fail":
+        assert r.check("lift-orientation").value == pytest.approx(20.0, abs=0.01)
+    assert "fail" not in {c.status for c in r.checks if c.id.startswith("lift-") and c.id != "lift-orientation"}
 
 
 def test_three_pwc_lifts_and_two_boat_lifts_fail(base, request):

@@ -76,7 +76,7 @@ def footprint(name):
 NA, ND, BOARD = "not-applicable", "needs-data", "board"
 ERROR = "error"
 FLOAT_CHECKS = ("float-area", "float-position", "float-layout", "float-grounding", "float-vegetation", "float-deck-height")
-LIFT_CHECKS = ("lift-count", "pwc-lift-count", "pwc-lift-capacity", "lift-boat-length", "lift-boat-weight",
+LIFT_CHECKS = ("lift-count", "pwc-lift-count", "lift-boat-length", "lift-boat-weight",
                "lift-height", "lift-orientation", "lift-season", "lift-approval", "lift-findings")
 ATTRIBUTE_CHECKS = {
     "components": "structures", "deck-height": "deck_height_above_mhw_ft",
@@ -87,7 +87,6 @@ ATTRIBUTE_CHECKS = {
     "railing-post-spacing": "railing_post_spacing_ft", "railing-material": "railing_material",
     "canopy": "canopy", "lighting-height": "lighting_height_in", "lift-boat-length": "lift_boat_length_ft",
     "lift-boat-weight": "lift_boat_weight_lb", "lift-height": "lift_boat_height_above_deck_ft",
-    "pwc-lift-capacity": "pwc_lift_capacity_lb",
 }
 
 # (what is removed, the edit, {check: the status it must then have})
@@ -105,9 +104,9 @@ REMOVALS = [
     ("the landing", footprint("no_landing"), {"landing-size": NA, "landing-necessity": NA}),
     ("the lifts", footprint("no_lifts"), dict.fromkeys(LIFT_CHECKS, NA)),
     ("lift season", drop("dock", "season"), {"lift-season": ND}),
-    ("PWC lift capacity", drop_attribute("pwc_lift_capacity_lb"), {"lift-count": ND, "pwc-lift-capacity": ND}),
+    ("PWC lift capacity", drop_attribute("pwc_lift_capacity_lb"), {"lift-count": ND, "lift-orientation": ND}),
     ("lighting height", drop_attribute("lighting_height_in"), {"lighting-character": BOARD}),
-    ("every attribute", drop_attributes, {check: ND for check in ATTRIBUTE_CHECKS} | {"lift-count": ND, "lighting-character": BOARD}),
+    ("every attribute", drop_attributes, {check: ND for check in ATTRIBUTE_CHECKS} | {"lift-count": ND, "lift-orientation": ND, "lighting-character": BOARD}),
 ]
 
 

@@ -297,8 +297,11 @@ def dock_measurements(
         components.geometry[floats], float_of, origin, axis, width / 2,
         NEAREST_SHAPE_DEG, contact, n,
     )
-    lifts = np.flatnonzero(components.kind == "boat_lift")
-    lift_angle = _lift_angles(components.geometry[lifts], components.dock[lifts], origin + axis * crossing[:, None], mhw, n)
+    roots = origin + axis * crossing[:, None]
+    lift_angle, pwc_lift_angle = (
+        _lift_angles(components.geometry[lifts], components.dock[lifts], roots, mhw, n)
+        for lifts in (np.flatnonzero(components.kind == kind) for kind in ("boat_lift", "pwc_lift"))
+    )
 
     frontage_ft = shapely.length(lots.frontage) * ft
     m = {
@@ -309,7 +312,7 @@ def dock_measurements(
         **clearances,
         "max_width_ft": width * ft, "float_area_sqft": float_area * ft * ft, "float_count": float_count,
         "float_seaward_shortfall_ft": shortfall * ft, "float_gap_ft": gap * ft,
-        "float_layout": layout, "float_angle_deg": angle, "lift_angle_deg": lift_angle,
+        "float_layout": layout, "float_angle_deg": angle, "lift_angle_deg": lift_angle, "pwc_lift_angle_deg": pwc_lift_angle,
     }
     float_xy, k = shapely.get_coordinates(components.geometry[floats], return_index=True)
     t = np.einsum("ij,ij->i", float_xy - origin[float_of[k]], axis[float_of[k]])

@@ -155,6 +155,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         boat_lift_count=kinds.count("boat_lift"),
         pwc_lift_count=kinds.count("pwc_lift"),
         lift_angle_deg=lift_angle(dock, mhw, crossing, 1.0 / ft),
+        pwc_lift_angle_deg=lift_angle(dock, mhw, crossing, 1.0 / ft, "pwc_lift"),
         frontage_docks=frontage_docks(site, riparian, tolerance),
         component_kinds=tuple(sorted(set(kinds))),
         dock_on_lot=on_lot,

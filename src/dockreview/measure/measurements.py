@@ -82,6 +82,7 @@ class Measurements(Mapping):
     boat_lift_count: int = 0
     pwc_lift_count: int = 0
     lift_angle_deg: float | None = None
+    pwc_lift_angle_deg: float | None = None
     frontage_docks: tuple[str, ...] | None = None
     component_kinds: tuple[str, ...] = ()
     dock_on_lot: bool = True

@@ -87,9 +87,10 @@ def float_layout(dock: Dock, half_width: float, *, tolerance_deg: float, contact
     return "+".join(layouts), worst[1]
 
 
-def lift_angle(dock: Dock, mhw: BaseGeometry, crossing: float, span: float) -> float | None:
-    """Largest angle between a boat lift's long axis and the shore normal at the dock's root (Boat lifts C(3))."""
-    lifts = dock.components.geometry[dock.components["component"] == "boat_lift"]
+def lift_angle(dock: Dock, mhw: BaseGeometry, crossing: float, span: float, component: str = "boat_lift") -> float | None:
+    """Largest angle between a lift's long axis (the lifts of kind ``component``) and the shore normal at the dock's
+    root (Kings Point Boat lifts C(3)); None without one."""
+    lifts = dock.components.geometry[dock.components["component"] == component]
     if lifts.empty:
         return None
     normal = shore_normal(mhw, dock.origin + dock.axis * crossing, span=span)

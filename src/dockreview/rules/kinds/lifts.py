@@ -87,35 +87,6 @@ class PwcLiftCount(Bound):
 
 
 @register
-class PwcLiftCapacity(Bound):
-    """A personal watercraft lift lifts at most ``limit`` lb; above it, it is a boat lift."""
-
-    name = "pwc-lift-capacity"
-    sense = AT_MOST
-    unit = "lb"
-    what = "PWC lift capacity"
-    params = (Param("limit"),)
-
-    def inapplicable(self, m, facts: Facts) -> str | None:
-        return "the dock has no personal watercraft lift" if m["pwc_lift_count"] == 0 else None
-
-    def value(self, figures):
-        return figures.get("pwc_lift_capacity_lb")
-
-    def missing(self, m, facts: Facts) -> str | None:
-        return "give [dock.attributes] pwc_lift_capacity_lb"
-
-    def supply(self, m, facts: Facts) -> tuple[str, ...]:
-        return ("[dock.attributes] pwc_lift_capacity_lb",)
-
-    def evaluate(self, m, facts: Facts) -> CheckResult:
-        out = super().evaluate({**dict(m), **facts.attributes}, facts)
-        if out.status == FAIL:
-            return self.result(FAIL, out.message + "; it is a boat lift and counts as one", value=out.value, limit=out.limit)
-        return out
-
-
-@register
 class LiftedBoat(Bound):
     """A boat on the lift at most ``limit`` (its length, weight, or height above the deck), when the dock has a boat lift."""
 
@@ -152,22 +123,43 @@ class LiftedBoat(Bound):
 
 @register
 class LiftOrientation(Bound):
-    """Each boat lift's long axis within ``limit`` degrees of the normal to the shore at the dock's root."""
+    """Each boat lift's long axis within ``limit`` degrees of the normal to the shore at the dock's root; a PWC lift
+    over ``pwc_capacity`` is a boat lift and is held to it too (Kings Point, Definitions: a personal watercraft
+    lift is one "not capable of lifting more than 1,300 pounds")."""
 
     name = "lift-orientation"
     sense = AT_MOST
     unit = "deg"
     measure = "lift_angle_deg"
     what = "lift axis off the shore normal by"
-    reads = ("lift_angle_deg",)
+    reads = ("lift_angle_deg", "pwc_lift_angle_deg", "pwc_lift_count")
+    geometric = True
+    params = (Param("limit"), Param("pwc_capacity", default=None, doc="lb; a PWC lift over it is a boat lift (none: never)"))
 
     def limit_words(self, check, fmt) -> str:
         return "" if check.limit is None else f"hull within {fmt(check.limit, check.unit)} of square to the shore"
-    geometric = True
-    params = (Param("limit"),)
+
+    def _angles(self, m, facts: Facts) -> list[float] | None:
+        """The angles of the lifts held to the limit; None when whether a PWC lift is one is unknown."""
+        counted = self.p.pwc_capacity is not None and m.get("pwc_lift_angle_deg") is not None
+        heavy = _heavy_pwc(m, facts, self.p.pwc_capacity) if counted else False
+        if heavy is None:
+            return None
+        angles = [m["lift_angle_deg"], m.get("pwc_lift_angle_deg") if heavy else None]
+        return [a for a in angles if a is not None]
 
     def inapplicable(self, m, facts: Facts) -> str | None:
-        return "the dock has no boat_lift component" if m["lift_angle_deg"] is None else None
+        return "the dock has no boat lift" if self._angles(m, facts) == [] else None
+
+    def value(self, figures):
+        return figures.get("_angle")
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        angles = self._angles(m, facts)
+        if angles is None:
+            return self.result(NEEDS_DATA, "give [dock.attributes] pwc_lift_capacity_lb (is the PWC lift a boat lift?)",
+                               limit=self.p.limit, needs=("[dock.attributes] pwc_lift_capacity_lb",))
+        return super().evaluate({**dict(m), "_angle": max(angles) if angles else None}, facts)
 
 
 @register
