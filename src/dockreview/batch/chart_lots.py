@@ -24,7 +24,7 @@ import shapely
 from dockreview.batch.figures import screen_riparian_lines
 from dockreview.batch.kernel import LOT_ERRORS, MhwIndex, vector_riparian
 from dockreview.errors import DockReviewWarning, LayerError
-from dockreview.geometry.riparian import riparian_geometry
+from dockreview.geometry.riparian import METHODS, riparian_geometry
 from dockreview.inputs.waterfront import waterfront_parts
 from dockreview.rules import RuleSet
 
@@ -107,7 +107,7 @@ def _riparian(polys, lots, charted, lot_of, reach, shore: MhwIndex, rules: RuleS
         return far + rules.required_setback_ft(length * ft) / ft
 
     lines = screen_riparian_lines(rules)
-    extended = lines["method"] == "extended-side-lines"  # the lines the kernel draws as arrays
+    extended = METHODS[lines["method"]].arrays  # the lines the kernel draws as arrays
     rip, left = vector_riparian(polys[lots if extended else lots[:0]], shore, tolerance=tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
     if not extended:
         left = np.arange(len(lots))

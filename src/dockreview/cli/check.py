@@ -11,9 +11,6 @@ import click
 
 from dockreview.cli.group import EXIT, written
 from dockreview.cli.options import (
-    REPORT_SUFFIXES,
-    check_gpkg_path,
-    check_map_path,
     engine_option,
     file_backend,
     gpkg_option,
@@ -22,6 +19,7 @@ from dockreview.cli.options import (
     reviewed,
 )
 from dockreview.outputs.files import atomic_path, inputs_checked
+from dockreview.outputs.formats import PRODUCTS
 from dockreview.review.pipeline import Review
 from dockreview.rules import NEEDS_DATA, missing_inputs
 from dockreview.rules.base import COUNT_UNITS, officials_words
@@ -132,7 +130,7 @@ def _write_gpkg(ctx: click.Context, result: Review, path: str | None) -> None:
 @click.command()
 @click.argument("manifest")
 @click.option("--json", "json_path", metavar="PATH|-", help="Write the review as JSON ('-' for standard output).")
-@click.option("--map", "map_path", metavar="PATH", help="Draw the site plan (.png, .pdf or .svg).")
+@click.option("--map", "map_path", metavar="PATH", help=f"Draw the site plan ({PRODUCTS['map'].suffix_words}).")
 @engine_option
 @profile_option
 @page_option
@@ -146,8 +144,8 @@ def check(
 
     Exit status: 0 compliant, 1 noncompliant, 3 incomplete, 2 bad input.
     """
-    check_map_path(map_path)
-    check_gpkg_path(gpkg_path)
+    PRODUCTS["map"].check(map_path, "--map")
+    PRODUCTS["layers"].check(gpkg_path, "--gpkg")
     inputs = inputs_checked(manifest, profile_path, {"--json": json_path, "--map": map_path, "--gpkg": gpkg_path})
     result = reviewed(ctx, manifest, engine, profile_path)
     quiet = ctx.meta.get("quiet")
@@ -167,7 +165,7 @@ def check(
 
 @click.command("map")
 @click.argument("manifest")
-@click.option("-o", "--output", "output", required=True, metavar="PATH", help="The map file (.png, .pdf or .svg).")
+@click.option("-o", "--output", "output", required=True, metavar="PATH", help=f"The map file ({PRODUCTS['map'].suffix_words}).")
 @click.option(
     "--sheet", type=click.Choice(("site", "evidence")), default="site", show_default=True,
     help="site: the dimensioned site plan; evidence: the Board evidence sheet with the dock in section.",
@@ -180,7 +178,7 @@ def map_command(
     ctx: click.Context, manifest: str, output: str, sheet: str, engine: str, profile_path: str | None, page: str
 ) -> None:
     """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
-    check_map_path(output, "-o")
+    PRODUCTS["map"].check(output, "-o")
     inputs_checked(manifest, profile_path, {"-o": output})
     file_backend()
     from dockreview.outputs.evidence_sheet import save_evidence
@@ -193,7 +191,7 @@ def map_command(
 
 @click.command("report")
 @click.argument("manifest")
-@click.option("-o", "--output", "output", required=True, metavar="PATH", help="The report (.html, .pdf or .md).")
+@click.option("-o", "--output", "output", required=True, metavar="PATH", help=f"The report ({PRODUCTS['report'].suffix_words}).")
 @engine_option
 @profile_option
 @page_option
@@ -205,9 +203,8 @@ def report_command(
     all_checks: bool,
 ) -> None:
     """Write the staff report of MANIFEST: exhibit, checks, Board items, interpretations, sources."""
-    if Path(output).suffix.lower() not in REPORT_SUFFIXES:
-        raise click.UsageError(f"-o {output}: use a .html, .pdf or .md file name")
-    check_gpkg_path(gpkg_path)
+    PRODUCTS["report"].check(output, "-o")
+    PRODUCTS["layers"].check(gpkg_path, "--gpkg")
     inputs_checked(manifest, profile_path, {"-o": output, "--gpkg": gpkg_path})
     file_backend()
     from dockreview.outputs.report import write_report

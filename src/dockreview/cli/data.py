@@ -29,6 +29,7 @@ from dockreview.inputs.raster import RASTER_SUFFIXES, raster_summary
 from dockreview.inputs.readable import require_layer_file
 from dockreview.inputs.sources import profile_file, reference_files
 from dockreview.outputs.files import check_outputs
+from dockreview.outputs.formats import PRODUCTS
 from dockreview.outputs.geopackage import write_layer_and_csv
 from dockreview.profile import load_profile
 
@@ -175,8 +176,7 @@ def audit_command(
     width of piers charted as areas, area of pontoons charted as areas; with
     --parcels also the lot's frontage and the side setbacks.
     """
-    if Path(output).suffix.lower() != ".gpkg":
-        raise click.UsageError(f"--output {output}: use a .gpkg file name")
+    PRODUCTS["layers"].check(output, "--output")
     inputs = [*reference_files((*charts, parcels_path)), *filter(None, [profile_file(profile_path)])]
     check_outputs({"--output": output, "the CSV beside --output": Path(output).with_suffix(".csv")}, inputs)
     chart = chart_mod.read_chart(charts)

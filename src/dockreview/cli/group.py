@@ -30,14 +30,12 @@ import click
 
 from dockreview._version import __version__
 from dockreview.errors import DockReviewError, DockReviewWarning
+from dockreview.inputs.spec import RIPARIAN_METHODS
 
 EXIT = {"compliant": 0, "noncompliant": 1, "incomplete": 3, "exempt": 0}
 BAD_INPUT = 2
 #: The exit status of a command whose standard output was closed by its reader: 128 + SIGPIPE, as the shell reports.
 BROKEN_PIPE = 141
-MAP_SUFFIXES = (".png", ".pdf", ".svg")
-REPORT_SUFFIXES = (".html", ".pdf", ".md")
-PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.outputs.style.PAGES
 log = logging.getLogger("dockreview")
 #: The group's own options that may also be written after the subcommand (``dockreview check SITE --debug``).
 GLOBAL_FLAGS = re.compile(r"^(-v+|--verbose|-q|--quiet|--debug)$")
@@ -197,7 +195,16 @@ def _details(exc: BaseException) -> None:
     click.echo(f"  raised at: {Path(frame.filename).name}:{frame.lineno} in {frame.name}", err=True)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+def _methods_help() -> str:
+    """The help's list of riparian methods (:data:`~dockreview.inputs.spec.RIPARIAN_METHODS`), kept as lines."""
+    lines = ["\b", "Riparian methods (a manifest's [review] riparian_method, else its profile's [riparian] method):"]
+    for i, method in enumerate(RIPARIAN_METHODS.values()):
+        note = " (the default)" if i == 0 else f": needs {method.needs.split(':')[0]}" if method.needs else ""
+        lines.append(f"  {method.name}{note}")
+    return "\n".join(lines)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_methods_help())
 @click.version_option(__version__, prog_name="dockreview")
 @click.option("-v", "--verbose", count=True, help="More detail on standard error.")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors on standard error.")

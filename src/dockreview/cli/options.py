@@ -1,26 +1,27 @@
-"""Options and steps shared by the commands: one declaration of --engine, --profile, --page, --gpkg."""
+"""Options and steps shared by the commands: one declaration of --engine, --profile, --page, --gpkg.
+
+The page sizes and the suffixes each output option takes are the outputs' registry's
+(:data:`~dockreview.outputs.formats.PRODUCTS`): the choices, the help texts and each command's check of a file name
+(``PRODUCTS["map"].check(path, "--map")``, one line and exit status 2 for another suffix) read it.
+"""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import click
 
 from dockreview.cli.group import warnings_shown
 from dockreview.inputs.layers import ENGINES
 from dockreview.inputs.site import load_site
+from dockreview.outputs.formats import DEFAULT_PAGE, PAGE_SIZES, PRODUCTS
 from dockreview.review.pipeline import Review, review
 
-MAP_SUFFIXES = (".png", ".pdf", ".svg")
-REPORT_SUFFIXES = (".html", ".pdf", ".md")
-PAGE_SIZES = ("letter", "tabloid")  # landscape; see dockreview.outputs.exhibit.PAGES
-
 page_option = click.option(
-    "--page", type=click.Choice(PAGE_SIZES), default="letter", show_default=True, help="Exhibit page size (landscape)."
+    "--page", type=click.Choice(PAGE_SIZES), default=DEFAULT_PAGE, show_default=True, help="Exhibit page size (landscape)."
 )
 gpkg_option = click.option(
     "--gpkg", "gpkg_path", metavar="PATH",
-    help="Write the derived layers to a GeoPackage (.gpkg); an existing one keeps every layer but an earlier review's.",
+    help=f"Write the derived layers to a GeoPackage ({PRODUCTS['layers'].suffix_words}); an existing one keeps every layer "
+         "but an earlier review's.",
 )
 engine_option = click.option(
     "--engine", type=click.Choice(ENGINES), default="pyogrio", show_default=True, help="Layer reader."
@@ -29,18 +30,6 @@ profile_option = click.option(
     "--profile", "profile_path", metavar="NAME|FILE",
     help="Rule profile: a shipped NAME (dockreview profiles) or a TOML FILE (default: the manifest's [review] profile, else Kings Point).",
 )
-
-
-def check_map_path(path: str | None, option: str = "--map") -> None:
-    """Refuse a map file name the exhibit cannot be written to, naming the option."""
-    if path is not None and Path(path).suffix.lower() not in MAP_SUFFIXES:
-        raise click.UsageError(f"{option} {path}: use a .png, .pdf or .svg file name")
-
-
-def check_gpkg_path(path: str | None, option: str = "--gpkg") -> None:
-    """Refuse a GeoPackage file name that does not end in .gpkg, naming the option."""
-    if path is not None and Path(path).suffix.lower() != ".gpkg":
-        raise click.UsageError(f"{option} {path}: use a .gpkg file name")
 
 
 def file_backend() -> None:

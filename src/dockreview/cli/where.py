@@ -12,13 +12,11 @@ import sys
 
 import click
 
-from dockreview.batch.layers import DEPTH_FIELD, PARQUET_SUFFIXES, read_screen_layers
+from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, screen_files, write_screen
 from dockreview.batch.stream import BATCH_PARCELS, plan_screen, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
 from dockreview.cli.options import (
-    check_gpkg_path,
-    check_map_path,
     engine_option,
     file_backend,
     profile_option,
@@ -27,6 +25,7 @@ from dockreview.cli.options import (
 from dockreview.inputs.sources import profile_file, reference_files
 from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path, check_outputs, inputs_checked
+from dockreview.outputs.formats import DEFAULT_PAGE, PAGE_SIZES, PRODUCTS
 from dockreview.outputs.geopackage import geopackage
 from dockreview.profile import load_profile
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
@@ -34,6 +33,8 @@ from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_d
 
 def _reach_limit_text(env, m, rules) -> str:
     """The reach limit as the envelope prints it, and where it comes from when a plain reach limit does not set it."""
+    if env.needs:
+        return "limit unknown: needs data"
     if not math.isfinite(env.reach_limit_ft):
         return "no reach limit in the profile"
     text = f"limit {env.reach_limit_ft:,.1f} ft"
@@ -56,16 +57,19 @@ def _envelope_lines(env, m, rules) -> list[str]:
     if env.reasons:
         lines.append("no dock possible:")
         lines += [f"  - {r}" for r in env.reasons]
-    else:
+    if env.needs:
+        lines.append("the reach limit needs data (the envelope is drawn as far as the other checks allow):")
+        lines += [f"  - {n}" for n in env.needs]
+    elif not env.reasons:
         lines.append("a dock is possible")
     return lines
 
 
 @click.command("envelope")
 @click.argument("manifest")
-@click.option("-o", "--output", metavar="FILE.gpkg", help="Write the envelope (layer 'envelope') to a GeoPackage; an existing one keeps its other layers.")
-@click.option("--map", "map_path", metavar="FILE.png", help="Draw the exhibit page: the site plan with the envelope (.png, .pdf, .svg).")
-@click.option("--page", type=click.Choice(("letter", "tabloid")), default="letter", show_default=True, help="Page of the --map exhibit (landscape).")
+@click.option("-o", "--output", metavar="FILE.gpkg", help=f"Write the envelope (layer 'envelope') to a GeoPackage ({PRODUCTS['layers'].suffix_words}); an existing one keeps its other layers.")
+@click.option("--map", "map_path", metavar="FILE.png", help=f"Draw the exhibit page: the site plan with the envelope ({PRODUCTS['map'].suffix_words}).")
+@click.option("--page", type=click.Choice(PAGE_SIZES), default=DEFAULT_PAGE, show_default=True, help="Page of the --map exhibit (landscape).")
 @engine_option
 @profile_option
 @click.pass_context
@@ -73,8 +77,8 @@ def envelope_command(
     ctx: click.Context, manifest: str, output: str | None, map_path: str | None, page: str, engine: str, profile_path: str | None
 ) -> None:
     """The water where a compliant dock may stand on the lot of MANIFEST, and why none may."""
-    check_gpkg_path(output, "-o")
-    check_map_path(map_path, "--map")
+    PRODUCTS["layers"].check(output, "-o")
+    PRODUCTS["map"].check(map_path, "--map")
     inputs = inputs_checked(manifest, profile_path, {"-o": output, "--map": map_path})
     result = reviewed(ctx, manifest, engine, profile_path)
     site, env = result.site, result.layout.envelope
@@ -175,7 +179,7 @@ def suggest_command(
     "--batch", "batch_size", type=click.IntRange(min=1), default=BATCH_PARCELS, show_default=True, metavar="N",
     help="Parcels read, screened and written at a time, at most, so that a county's layer is never held whole (with --backend dask it is; with --audit its waterfront lots are kept for the audit).",
 )
-@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help="The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write, the CSV beside it; an existing GeoPackage keeps every layer but an earlier screen's.")
+@click.option("-o", "--output", required=True, metavar="OUT.gpkg", help=f"The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write ({PRODUCTS['screen'].suffix_words}), the CSV beside it; an existing GeoPackage keeps every layer but an earlier screen's.")
 @engine_option
 @profile_option
 @click.pass_context
@@ -187,8 +191,7 @@ def screen_command(
     batch_size: int, output: str, engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
-    if not output.lower().endswith((".gpkg", *PARQUET_SUFFIXES)):
-        raise click.UsageError(f"-o {output}: use a .gpkg or .parquet (GeoParquet) file name")
+    PRODUCTS["screen"].check(output, "-o")
     if scheduler and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     if (soundings is None) != (draft_ft is None):
@@ -217,9 +220,10 @@ def screen_command(
     for key, value in summary.items():
         click.echo(f"{key:<26}{value:>10,d}")
     names = ("parcels", "envelopes", *(("audit",) if audit else ()))
-    if gpkg.suffix.lower() in PARQUET_SUFFIXES:
+    kind = PRODUCTS["screen"].format_of(gpkg).name
+    if kind != "GeoPackage":
         files = [gpkg, *(gpkg.with_name(f"{gpkg.stem}-{name}{gpkg.suffix}") for name in names[1:])]
-        note(ctx, f"written: {', '.join(map(str, files))} (GeoParquet) and {csv}")
+        note(ctx, f"written: {', '.join(map(str, files))} ({kind}) and {csv}")
     else:
         note(ctx, f"written: {gpkg} ({', '.join(names)}) and {csv}")
 

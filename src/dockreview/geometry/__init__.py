@@ -13,7 +13,7 @@ _HOMES = {
         "rectangle",
     ),
     "riparian": ("Riparian", "riparian_geometry"),
-    "methods": ("NEEDS", "lines_by_method"),
+    "methods": ("CONSTRUCTIONS", "METHODS", "NEEDS", "Drawing", "lines_by_method"),
     "shore": ("Shore", "network_path", "prepare_shore"),
     "water": ("WaterSide",),
     "corners": ("LotCorners", "lot_corners"),

@@ -36,10 +36,7 @@ from shapely.ops import substring
 
 from dockreview.errors import DockReviewWarning, SiteDataError
 from dockreview.geometry.vectors import left_of, unit
-from dockreview.inputs.manifest import RIPARIAN_METHODS
 
-#: The riparian methods, by the name a profile or ``[review] riparian_method`` gives.
-METHODS = RIPARIAN_METHODS
 #: The default length (ft) of shore fitted beyond each water corner for the trend and colonial baselines.
 BASELINE_FT = 100.0
 

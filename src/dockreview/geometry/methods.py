@@ -23,10 +23,16 @@ centreline's foot, the share's end), and are cut at land by the caller. Each
 method also names its parameters (feet, for the JSON's ``interpretations``) and
 its construction (the baseline, the centreline's feet, the bisectors' baselines,
 the line of navigation and its divisions) for the exhibit to draw.
+
+The methods are declared once, with the layers each needs and whether a layer of
+lots is drawn by it as arrays, in :data:`~dockreview.inputs.spec.RIPARIAN_METHODS`
+(:data:`METHODS` here), where the manifest reads them; :data:`CONSTRUCTIONS` gives
+each its construction, a function of one :class:`Drawing`.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 import warnings
 from collections.abc import Callable, Sequence
@@ -40,7 +46,6 @@ from shapely.geometry.base import BaseGeometry
 from dockreview.errors import DockReviewWarning, SiteDataError
 from dockreview.geometry.corners import LotCorners
 from dockreview.geometry.extensions import (
-    METHODS,
     centerline_foot,
     colonial_direction,
     from_corner,
@@ -51,17 +56,12 @@ from dockreview.geometry.extensions import (
 )
 from dockreview.geometry.shore import network_path
 from dockreview.geometry.sides import ray
+from dockreview.inputs.spec import RIPARIAN_METHODS
 
-#: What each method needs beyond the parcels and the MHW line, as the error names it.
-NEEDS = {
-    "perpendicular-to-centerline": (
-        "a centerline layer: add [layers] centerline = \"FILE\" (the waterway's centreline or channel thread)"
-    ),
-    "proportional": (
-        "a cove line: add [layers] cove_line = \"FILE\" or [review] cove_line = [[x, y], [x, y]] "
-        "(the line across the cove's mouth, headland to headland, working CRS)"
-    ),
-}
+#: The riparian methods, by the name a profile or ``[review] riparian_method`` gives (the registry), the default first.
+METHODS = RIPARIAN_METHODS
+#: What each method needs beyond the parcels and the MHW line, as the error names it (read from :data:`METHODS`).
+NEEDS = {name: method.needs for name, method in METHODS.items() if method.needs}
 
 
 @dataclass(frozen=True)
@@ -98,72 +98,97 @@ def azimuth(vector: np.ndarray) -> float:
     return round(math.degrees(math.atan2(vector[0], vector[1])) % 360.0, 6)
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """What a method's construction reads: the lot's walk, its parcel and the options (working units unless ``_ft``).
+
+    ``walk`` gives another parcel's corners the way ``lot`` was walked (the
+    proportional method measures every lot of the cove); ``parcels`` are the
+    parcels layer's geometries.
+    """
+
+    lot: LotCorners
+    parcel: Polygon
+    extension: str
+    direction: str
+    course_tolerance_ft: float
+    chord_ft: float
+    baseline_ft: float
+    tolerance: float
+    ft_per_unit: float
+    centerline: BaseGeometry | None = None
+    cove_line: BaseGeometry | None = None
+    parcels: Sequence[BaseGeometry] | None = None
+    walk: Callable[[Polygon], LotCorners] | None = None
+
+    @property
+    def baseline(self) -> float:
+        """``baseline_ft`` in working units."""
+        return self.baseline_ft / self.ft_per_unit
+
+
 def lines_by_method(
     lot: LotCorners, parcel: Polygon, *, method: str, extension: str, direction: str, course_tolerance_ft: float,
     chord_ft: float, baseline_ft: float, tolerance: float, ft_per_unit: float,
     centerline: BaseGeometry | None = None, cove_line: BaseGeometry | None = None,
     parcels: Sequence[BaseGeometry] | None = None, walk: Callable[[Polygon], LotCorners] | None = None,
 ) -> Lines:
-    """Draw the lot's two lines by ``method`` (one of :data:`~dockreview.geometry.extensions.METHODS`).
+    """Draw the lot's two lines by ``method`` (one of :data:`METHODS`), with its construction (:data:`CONSTRUCTIONS`).
 
-    ``walk`` gives another parcel's corners the way ``lot`` was walked (the
-    proportional method measures every lot of the cove); ``parcels`` are the
-    parcels layer's geometries.
+    The keywords are :class:`Drawing`'s.
 
     Raises
     ------
     SiteDataError
-        When the method needs data it is not given (:data:`NEEDS`), or the data cannot draw it.
+        For an unknown method (the nearest name suggested), when the method needs a layer it is not given
+        (its ``needs``), or when the data cannot draw it.
     """
-    if method not in METHODS:
-        raise SiteDataError(f"unknown riparian method {method!r}; the methods are: {', '.join(METHODS)}")
-    if method == "perpendicular-to-centerline" and (centerline is None or centerline.is_empty):
-        raise SiteDataError(f"the riparian method \"{method}\" needs {NEEDS[method]}")
-    if method == "proportional" and (cove_line is None or cove_line.is_empty):
-        raise SiteDataError(f"the riparian method \"{method}\" needs {NEEDS[method]}")
-    baseline = baseline_ft / ft_per_unit
-    if method == "extended-side-lines":
-        return _extended(lot, extension, direction, course_tolerance_ft, chord_ft)
-    if method == "perpendicular-to-trend":
-        cove = None if cove_line is None or cove_line.is_empty else _nearest_part(cove_line, parcel)
-        return _trend(lot, baseline_ft, baseline, ft_per_unit, cove)
-    if method == "perpendicular-to-centerline":
-        return _centerline(lot, centerline, ft_per_unit)
-    if method == "colonial":
-        return _colonial(lot, baseline_ft, baseline, probe=max(2.0 * tolerance, 10.0 / ft_per_unit))
-    if parcels is None or walk is None:
-        raise SiteDataError("the riparian method \"proportional\" needs the parcels layer, to find the cove's lots")
-    return _proportional(lot, parcel, cove_line, parcels, walk, tolerance=tolerance, ft_per_unit=ft_per_unit)
+    found = METHODS.get(method)
+    if found is None:
+        close = difflib.get_close_matches(str(method), METHODS, n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise SiteDataError(f"unknown riparian method {method!r}; {hint}the methods are: {', '.join(METHODS)}")
+    drawing = Drawing(
+        lot, parcel, extension, direction, course_tolerance_ft, chord_ft, baseline_ft, tolerance, ft_per_unit,
+        centerline, cove_line, parcels, walk,
+    )
+    for layer in found.layers:
+        given = getattr(drawing, layer)
+        if given is None or given.is_empty:
+            raise SiteDataError(f"the riparian method \"{method}\" needs {found.needs}")
+    return CONSTRUCTIONS[method](drawing)
 
 
-def _extended(lot: LotCorners, extension: str, direction: str, course_tolerance_ft: float, chord_ft: float) -> Lines:
-    parameters = {"extension": extension}
-    if extension == "perpendicular":
+def _extended(d: Drawing) -> Lines:
+    lot, parameters = d.lot, {"extension": d.extension}
+    if d.extension == "perpendicular":
         left = perpendicular_extension(lot.left_side, lot.left_corner, lot.seaward, lot.far)
         right = perpendicular_extension(lot.right_side, lot.right_corner, lot.seaward, lot.far)
         return Lines(left, right, parameters, {}, "perpendicular to the frontage chord")
     left = ray(np.asarray(lot.left_side.coords[-1]), lot.left_direction, lot.far)
     right = ray(np.asarray(lot.right_side.coords[-1]), lot.right_direction, lot.far)
-    parameters["extension_direction"] = direction
-    if direction == "chord":
-        parameters["chord_ft"] = chord_ft
-        words = f"straight, along the {chord_ft:g}-ft chord"
+    parameters["extension_direction"] = d.direction
+    if d.direction == "chord":
+        parameters["chord_ft"] = d.chord_ft
+        words = f"straight, along the {d.chord_ft:g}-ft chord"
     else:
-        parameters["course_tolerance_ft"] = course_tolerance_ft
+        parameters["course_tolerance_ft"] = d.course_tolerance_ft
         words = "straight, along the last course"
     return Lines(left, right, parameters, {}, words)
 
 
-def _trend(lot: LotCorners, baseline_ft: float, baseline: float, ft_per_unit: float, cove_line) -> Lines:
+def _trend(d: Drawing) -> Lines:
+    lot, baseline_ft, ft_per_unit = d.lot, d.baseline_ft, d.ft_per_unit
+    cove_line = None if d.cove_line is None or d.cove_line.is_empty else _nearest_part(d.cove_line, d.parcel)
     corners = (lot.left_corner, lot.right_corner)
-    if cove_line is not None and not cove_line.is_empty:
+    if cove_line is not None:
         ends = shapely.get_coordinates(cove_line)
         line = LineString([ends[0], ends[-1]])
         parameters = {"baseline": "headland to headland (the cove line)"}
         construction = {"baseline": line}
         words = "square to the shore's general trend, headland to headland"
     else:
-        line, stretch = trend_baseline(lot.water_side.trunk_line, corners, baseline)
+        line, stretch = trend_baseline(lot.water_side.trunk_line, corners, d.baseline)
         parameters = {"baseline": "fit", "baseline_ft": baseline_ft, "fitted_shore_ft": stretch.length * ft_per_unit}
         construction = {"baseline": line, "fitted_shore": stretch}
         words = f"square to the shore's general trend (the MHW line fitted over {baseline_ft:g} ft beyond each corner)"
@@ -175,7 +200,8 @@ def _trend(lot: LotCorners, baseline_ft: float, baseline: float, ft_per_unit: fl
     return Lines(left, right, parameters, construction, words)
 
 
-def _centerline(lot: LotCorners, centerline: BaseGeometry, ft_per_unit: float) -> Lines:
+def _centerline(d: Drawing) -> Lines:
+    lot, centerline, ft_per_unit = d.lot, d.centerline, d.ft_per_unit
     eps = 1e-6 * lot.far
     lines, feet, parameters = [], [], {}
     for name, side, corner in (("left", lot.left_side, lot.left_corner), ("right", lot.right_side, lot.right_corner)):
@@ -188,11 +214,13 @@ def _centerline(lot: LotCorners, centerline: BaseGeometry, ft_per_unit: float) -
     return Lines(lines[0], lines[1], parameters, construction, "square to the centerline, to the foot of the perpendicular")
 
 
-def _colonial(lot: LotCorners, baseline_ft: float, baseline: float, *, probe: float) -> Lines:
+def _colonial(d: Drawing) -> Lines:
+    lot, baseline_ft = d.lot, d.baseline_ft
+    probe = max(2.0 * d.tolerance, 10.0 / d.ft_per_unit)
     lines, construction, parameters = [], {}, {"baseline_ft": baseline_ft}
     for name, side, corner in (("left", lot.left_side, lot.left_corner), ("right", lot.right_side, lot.right_corner)):
         bisector, baselines = colonial_direction(
-            lot.water_side.trunk_line, corner, baseline, is_seaward=lot.water_side.seaward, seaward=lot.seaward, probe=probe
+            lot.water_side.trunk_line, corner, d.baseline, is_seaward=lot.water_side.seaward, seaward=lot.seaward, probe=probe
         )
         lines.append(perpendicular_extension(side, corner, bisector, lot.far))
         construction[f"{name}_baselines"] = shapely.multilinestrings(baselines)
@@ -206,11 +234,12 @@ def _nearest_part(geom: BaseGeometry, to: BaseGeometry) -> BaseGeometry:
     return parts[int(np.argmin(shapely.distance(parts, to)))] if len(parts) > 1 else geom
 
 
-def _proportional(
-    lot: LotCorners, parcel: Polygon, cove_line: BaseGeometry, parcels: Sequence[BaseGeometry],
-    walk: Callable[[Polygon], LotCorners], *, tolerance: float, ft_per_unit: float,
-) -> Lines:
+def _proportional(d: Drawing) -> Lines:
     """The lot's lines to its share of the cove's line of navigation (see the module's notes)."""
+    if d.parcels is None or d.walk is None:
+        raise SiteDataError("the riparian method \"proportional\" needs the parcels layer, to find the cove's lots")
+    lot, parcel, cove_line, parcels, walk = d.lot, d.parcel, d.cove_line, d.parcels, d.walk
+    tolerance, ft_per_unit = d.tolerance, d.ft_per_unit
     ends = shapely.get_coordinates(_nearest_part(cove_line, parcel))
     h1, h2 = ends[0], ends[-1]
     mouth = LineString([h1, h2])
@@ -282,3 +311,13 @@ def _proportional(
     }
     words = f"proportional: to the lot's {(b - a) * m:,.1f}-ft share of the {m:,.1f}-ft line across the cove's mouth"
     return Lines(left, right, parameters, construction, words)
+
+
+#: The construction of each method of :data:`METHODS`, by its name.
+CONSTRUCTIONS: dict[str, Callable[[Drawing], Lines]] = {
+    "extended-side-lines": _extended,
+    "perpendicular-to-trend": _trend,
+    "perpendicular-to-centerline": _centerline,
+    "colonial": _colonial,
+    "proportional": _proportional,
+}

@@ -16,12 +16,12 @@ interpretations documented in the README:
   stops short of it, where its extension meets it;
 * **frontage** -- the MHW line between the water corners, along the line
   (the line noded, and its gaps beside the lot bridged: :mod:`~dockreview.geometry.shore`);
-* **the lines into the water, by method** (:mod:`~dockreview.geometry.methods`) --
+* **the lines into the water, by method** (:mod:`~dockreview.geometry.methods`,
+  the methods of the registry :data:`~dockreview.inputs.spec.RIPARIAN_METHODS`) --
   ``extended-side-lines`` (the default: ``"straight"``, the side line continued
   along its last course or the chord of its last 50 ft; ``"perpendicular"``,
-  square to the frontage chord), ``perpendicular-to-trend``,
-  ``perpendicular-to-centerline``, ``colonial``, ``proportional``; each stops
-  where it first reaches land across the water;
+  square to the frontage chord) or another; each stops where it first reaches
+  land across the water;
 * **the lot's water** -- seaward of the frontage between the lines, up to the
   first land across the water (:mod:`~dockreview.geometry.lotwater`).
 """
@@ -39,9 +39,9 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import substring
 
 from dockreview.geometry.corners import PLAUSIBLE_FRONTAGE_FT, SECOND_RUN_FT, lot_corners
-from dockreview.geometry.extensions import BASELINE_FT, METHODS
+from dockreview.geometry.extensions import BASELINE_FT
 from dockreview.geometry.lotwater import lot_water, to_land
-from dockreview.geometry.methods import NEEDS, lines_by_method
+from dockreview.geometry.methods import METHODS, NEEDS, lines_by_method
 from dockreview.geometry.sides import CORNER_ANGLE_DEG, COURSE_TOLERANCE_FT, COURSE_TURN_DEG, EXTENSION_CHORD_FT
 from dockreview.geometry.vectors import left_of, unit
 from dockreview.geometry.water import WaterSide

@@ -13,7 +13,7 @@ _HOMES = {
     "manifest": ("load_manifest", "parse_manifest"),
     "spec": (
         "COMPONENTS", "RIPARIAN_METHODS", "DockSpec", "FloatSpec", "LayerSpec", "Manifest", "RasterSpec", "ReviewSettings",
-        "Vessel",
+        "RiparianMethod", "Vessel",
     ),
     "layers": ("ENGINES", "gdal_source", "read_layer", "read_layer_batches"),
     "crs": ("choose_working_crs", "describe", "feet_per_unit", "parse_crs", "working_crs"),

@@ -28,9 +28,74 @@ MHW_ELEVATION_KEYS = ("mhw_ft", "vertical_datum")
 MOORINGS = ("float", "lift")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
 EXTENSION_DIRECTIONS = ("last-course", "chord")
-#: How riparian lines are drawn from the water corners (README, "Riparian lines by method").
-RIPARIAN_METHODS = ("extended-side-lines", "perpendicular-to-trend", "perpendicular-to-centerline", "colonial", "proportional")
 FLOAT_LAYOUTS = ("I", "T", "L")
+
+
+@dataclass(frozen=True)
+class RiparianMethod:
+    """A way of drawing a lot's riparian lines from its water corners (README, "Riparian lines by method").
+
+    The registry :data:`RIPARIAN_METHODS` declares each once, here where the manifest reads it; its construction is
+    registered under its name in :mod:`dockreview.geometry.methods`.
+
+    Attributes
+    ----------
+    name : str
+        As ``[review] riparian_method`` and a profile's ``[riparian] method`` give it.
+    words : str
+        How it draws the line from each water corner, in one line (the README's table, the command's help).
+    layers : tuple of str
+        The site's layers it reads beyond the parcels and the MHW line (``[layers]`` keys).
+    needs : str
+        What those are and how to give them, as an error names them ("" when it needs none).
+    arrays : bool
+        Whether a layer of lots is drawn by it as arrays (the screen's and the audits' kernel,
+        :func:`dockreview.batch.kernel.vector_riparian`); the others are drawn lot by lot.
+    """
+
+    name: str
+    words: str
+    layers: tuple[str, ...] = ()
+    needs: str = ""
+    arrays: bool = False
+
+
+#: How riparian lines are drawn from the water corners, by name, the default first.
+RIPARIAN_METHODS = {
+    method.name: method
+    for method in (
+        RiparianMethod(
+            "extended-side-lines",
+            "each side line carried on straight (its last course, or the chord of its last `chord_ft`), or square to the "
+            "frontage chord (`[review] extension = \"perpendicular\"`)",
+            arrays=True,
+        ),
+        RiparianMethod(
+            "perpendicular-to-trend",
+            "square to the shore's general trend: the MHW line fitted over `baseline_ft` beyond each water corner, or "
+            "the cove line headland to headland",
+        ),
+        RiparianMethod(
+            "perpendicular-to-centerline",
+            "to the foot of the perpendicular on the waterway's centreline",
+            ("centerline",),
+            "a centerline layer: add [layers] centerline = \"FILE\" (the waterway's centreline or channel thread)",
+        ),
+        RiparianMethod(
+            "colonial",
+            "along the bisector of the perpendiculars to the shore baselines either side of the corner (`baseline_ft` "
+            "of MHW line each)",
+        ),
+        RiparianMethod(
+            "proportional",
+            "to the lot's share of the cove's line of navigation, divided among the cove's lots in proportion to their "
+            "frontages",
+            ("cove_line",),
+            "a cove line: add [layers] cove_line = \"FILE\" or [review] cove_line = [[x, y], [x, y]] "
+            "(the line across the cove's mouth, headland to headland, working CRS)",
+        ),
+    )
+}
 
 #: ``[dock.attributes]`` keys and the kind of value each takes (the unit is in the key's name).
 #: "number" is a number >= 0; "number_or_false" also takes ``false`` for "the dock has none".
@@ -239,6 +304,7 @@ class Manifest:
     evidence: EvidenceSettings = field(default_factory=EvidenceSettings)
     channels_name_field: str | None = None  # labels channels and anchorages on the exhibit
     datums: Datums = field(default_factory=Datums)
+    water: str | None = None  # the kind of water the lot fronts ([site] water: "canal", "lake")
 
     @property
     def folder(self) -> Path:
@@ -251,7 +317,7 @@ ALLOWED = {
         "site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit", "evidence",
         "datums",
     },
-    "site": {"name", "crs"},
+    "site": {"name", "crs", "water"},
     "layers": {*LAYER_NAMES, *RASTER_NAMES, "docks_id_field", "channels_name_field", "chart"},
     "layer": {"path", "layer", "assume_crs"},
     "raster": {"path", "assume_crs", "vertical_datum", "unit"},

@@ -18,7 +18,7 @@ def lines(**kwargs):
 
 def test_the_default_is_extended_side_lines_and_says_so():
     rip = lines()
-    assert rip.method == "extended-side-lines" == METHODS[0]
+    assert rip.method == "extended-side-lines" == next(iter(METHODS))
     assert rip.description == "straight, along the last course"
     assert rip.parameters == {"extension": "straight", "extension_direction": "last-course", "course_tolerance_ft": 0.5}
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dockreview.outputs.files import atomic_path, inputs_of
+from dockreview.outputs.formats import DEFAULT_PAGE, PRODUCTS
 from dockreview.outputs.report.checks import CHECK_COLUMNS, finding, margin, not_applicable_line, proposed, required
 from dockreview.outputs.report.content import (
     MEASUREMENT_LABELS,
@@ -51,7 +52,6 @@ __all__ = [
     "CHECK_COLUMNS",
     "COUNT_UNITS",
     "MEASUREMENT_LABELS",
-    "REPORT_SUFFIXES",
     "SHORT_TABLE_ROWS",
     "UNIT_WORDS",
     "Chunk",
@@ -74,15 +74,14 @@ __all__ = [
     "text_pages",
     "to_html",
     "to_markdown",
+    "write_html",
+    "write_markdown",
     "write_pdf",
     "write_report",
 ]
 
-REPORT_SUFFIXES = (".html", ".pdf", ".md")
-
-
-def write_report(review, path: str | Path, *, page: str = "letter", all_checks: bool = False) -> None:
-    """Write the report to ``path`` (.html, .pdf or .md), whole or not at all.
+def write_report(review, path: str | Path, *, page: str = DEFAULT_PAGE, all_checks: bool = False) -> None:
+    """Write the report to ``path``, whole or not at all, by the writer of its suffix (``PRODUCTS["report"]``).
 
     ``all_checks`` lists the checks that do not apply to the dock in the table
     too, instead of the one line that names them.
@@ -90,16 +89,18 @@ def write_report(review, path: str | Path, *, page: str = "letter", all_checks: 
     Raises
     ------
     ValueError
-        For any other suffix.
+        For a suffix the report is not written with (:data:`~dockreview.outputs.formats.PRODUCTS`).
     """
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in REPORT_SUFFIXES:
-        raise ValueError(f"{path}: a report is .html, .pdf or .md")
+    writer = PRODUCTS["report"].writer(path)
     with atomic_path(path, inputs=inputs_of(review)) as tmp:
-        if suffix == ".pdf":
-            write_pdf(review, tmp, page=page, all_checks=all_checks)
-        elif suffix == ".html":
-            tmp.write_text(to_html(review, page=page, all_checks=all_checks), encoding="utf-8")
-        else:
-            tmp.write_text(to_markdown(review, page=page, all_checks=all_checks), encoding="utf-8")
+        writer(review, tmp, page=page, all_checks=all_checks)
+
+
+def write_html(review, path: Path, *, page: str = DEFAULT_PAGE, all_checks: bool = False) -> None:
+    """Write the report as HTML (:func:`to_html`) to ``path``."""
+    path.write_text(to_html(review, page=page, all_checks=all_checks), encoding="utf-8")
+
+
+def write_markdown(review, path: Path, *, page: str = DEFAULT_PAGE, all_checks: bool = False) -> None:
+    """Write the report as Markdown (:func:`to_markdown`) to ``path``."""
+    path.write_text(to_markdown(review, page=page, all_checks=all_checks), encoding="utf-8")

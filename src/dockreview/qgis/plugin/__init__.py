@@ -2,7 +2,9 @@
 
 Installed by ``dockreview qgis install`` into a profile's ``python/plugins/dockreview_qgis``
 or packed by ``dockreview qgis package``. These modules import ``qgis`` and
-dockreview's public API only, through :mod:`dockreview.qgis.runs`.
+dockreview's public API only, through :mod:`dockreview.qgis.runs`, and the outputs'
+registry (:mod:`dockreview.outputs.formats`: the files' filters and checks, the pages),
+each once dockreview is importable (:func:`.environment.load`).
 """
 
 

@@ -12,17 +12,18 @@ from qgis.core import (
     QgsProcessingParameterCrs,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
-    QgsProcessingParameterFileDestination,
     QgsProcessingParameterMultipleLayers,
 )
 
 from .common import (
     POLYGON,
     Algorithm,
+    add_output_parameter,
     add_profile_parameter,
     crs_text,
     given,
     load_on_completion,
+    output_file,
     progress_of,
     report_warnings,
     source_file,
@@ -53,7 +54,7 @@ class AuditAlgorithm(Algorithm):
             "ID_FIELD", "Parcels' id field copied to the output (default: the row number)", parentLayerParameterName="PARCELS", optional=True))
         self.addParameter(QgsProcessingParameterCrs("CRS", "Working CRS (default: the chart's UTM zone outside EPSG:2263's area)", optional=True))
         add_profile_parameter(self)
-        self.addParameter(QgsProcessingParameterFileDestination("OUTPUT", "Audit", "GeoPackage (*.gpkg)"))
+        add_output_parameter(self, "OUTPUT", "Audit", "layers")
         self.addOutput(QgsProcessingOutputFile("CSV", "The docks' table (CSV)"))
         self.addOutput(QgsProcessingOutputVectorLayer("DOCKS_LAYER", "Docks"))
         self.addOutput(QgsProcessingOutputString("CHART", "The chart cells read"))
@@ -67,9 +68,7 @@ class AuditAlgorithm(Algorithm):
         charts = [str(c) for c in self.parameterAsFileList(parameters, "CHARTS", context)]
         if not charts:
             raise QgsProcessingException("CHARTS: give one or more S-57 chart cells (.000)")
-        output = self.parameterAsFileOutput(parameters, "OUTPUT", context)
-        if not output.lower().endswith(".gpkg"):
-            raise QgsProcessingException(f"OUTPUT {output}: use a .gpkg file name")
+        output = output_file(self, parameters, "OUTPUT", context, "layers")
         crs = crs_text(self.parameterAsCrs(parameters, "CRS", context)) if given(parameters, "CRS") else None
         run = audit_charts(
             charts, output=output, parcels=source_file(self, parameters, "PARCELS", context, feedback),

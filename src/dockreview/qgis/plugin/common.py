@@ -1,11 +1,13 @@
-"""What the four algorithms share: the base class, the site's parameters, errors, progress, and styled results.
+"""What the four algorithms share: the base class, the site's parameters, the outputs, errors, progress, styled results.
 
 An algorithm subclasses :class:`Algorithm` and writes ``define`` (its parameters)
 and ``work`` (parameters to :mod:`dockreview.qgis.runs` and back). The base class
 makes dockreview importable first, runs inside
 :func:`~.environment.own_libraries`, follows QGIS's feedback (progress and
 cancelling) and words every error as the command line does: a DockReviewError's
-one line becomes the QgsProcessingException's message.
+one line becomes the QgsProcessingException's message. The output files' filters
+and checks and the report's pages are dockreview's registry's
+(:data:`dockreview.outputs.formats.PRODUCTS`), as the command line's are.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from qgis.core import (
     QgsProcessingException,
     QgsProcessingLayerPostProcessorInterface,
     QgsProcessingParameterCrs,
+    QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterFile,
+    QgsProcessingParameterFileDestination,
     QgsProcessingParameterString,
     QgsProcessingUtils,
     QgsVectorLayer,
@@ -153,6 +157,48 @@ def source_crs(alg, parameters, name, context):
         return None
     source = alg.parameterAsSource(parameters, name, context)
     return None if source is None else source.sourceCrs()
+
+
+def formats():
+    """dockreview's registry of outputs (:mod:`dockreview.outputs.formats`); None when dockreview cannot be imported.
+
+    The algorithms are listed even then and say why when run, so a parameter read from the registry then offers no
+    choice (:func:`add_output_parameter`, :func:`add_page_parameter`).
+    """
+    if environment.load():
+        return None
+    from dockreview.outputs import formats as registry
+
+    return registry
+
+
+def add_output_parameter(alg, name: str, label: str, product: str, **options) -> None:
+    """A file to write, ``name``: the formats of ``product`` are its file filter, the first the one offered."""
+    registry = formats()
+    file_filter = "" if registry is None else registry.PRODUCTS[product].file_filter
+    alg.addParameter(QgsProcessingParameterFileDestination(name, label, file_filter, **options))
+
+
+def output_file(alg, parameters, name: str, context, product: str, *, optional: bool = False) -> str | None:
+    """The file parameter ``name`` names, refused in one line when ``product`` has not its suffix; None when optional and not given."""
+    if optional and not given(parameters, name):
+        return None
+    path = alg.parameterAsFileOutput(parameters, name, context)
+    formats().PRODUCTS[product].check(path, name)  # an OutputError: one line, as the command line words it
+    return path
+
+
+def add_page_parameter(alg, name: str, label: str) -> None:
+    """A choice of the landscape pages sheets are drawn on, the default page first chosen."""
+    registry = formats()
+    pages = [] if registry is None else list(registry.PAGE_SIZES)
+    default = registry.PAGE_SIZES.index(registry.DEFAULT_PAGE) if pages else None
+    alg.addParameter(QgsProcessingParameterEnum(name, label, pages, defaultValue=default, optional=not pages))
+
+
+def page(alg, parameters, name: str, context) -> str:
+    """The page chosen in parameter ``name`` (:func:`add_page_parameter`)."""
+    return formats().PAGE_SIZES[alg.parameterAsEnum(parameters, name, context)]
 
 
 def crs_text(crs) -> str | None:

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from qgis.core import (
     QgsProcessing,
-    QgsProcessingException,
     QgsProcessingOutputBoolean,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingOutputVectorLayer,
     QgsProcessingParameterBoolean,
-    QgsProcessingParameterFileDestination,
 )
 
 from .common import (
     Algorithm,
+    add_output_parameter,
     add_site_parameters,
     given,
     load_on_completion,
     load_site_layers,
+    output_file,
     progress_of,
     report_warnings,
     site_manifest,
@@ -53,8 +53,7 @@ class EnvelopeAlgorithm(Algorithm):
         add_site_parameters(self)
         self.addParameter(QgsProcessingParameterBoolean(
             "SITE_LAYERS", "Also load the site's own layers (parcels, MHW line, ...), styled", defaultValue=True))
-        self.addParameter(QgsProcessingParameterFileDestination(
-            "OUTPUT", "Envelope", "GeoPackage (*.gpkg)", defaultValue=QgsProcessing.TEMPORARY_OUTPUT))
+        add_output_parameter(self, "OUTPUT", "Envelope", "layers", defaultValue=QgsProcessing.TEMPORARY_OUTPUT)
         self.addOutput(QgsProcessingOutputVectorLayer("ENVELOPE", "Envelope layer"))
         for name, label in FIGURES.values():
             self.addOutput(QgsProcessingOutputNumber(name, label))
@@ -65,9 +64,7 @@ class EnvelopeAlgorithm(Algorithm):
         from dockreview.qgis.runs import envelope_site
 
         manifest = site_manifest(self, parameters, context, feedback)
-        output = self.parameterAsFileOutput(parameters, "OUTPUT", context)
-        if not output.lower().endswith(".gpkg"):
-            raise QgsProcessingException(f"OUTPUT {output}: use a .gpkg file name")
+        output = output_file(self, parameters, "OUTPUT", context, "layers")
         run = envelope_site(manifest, profile=text(self, parameters, "PROFILE", context), output=output, progress=progress_of(feedback),
                            written=not given(parameters, "MANIFEST"))
         report_warnings(feedback, run.warnings)

@@ -22,11 +22,15 @@ from qgis.core import (
 from .common import (
     POLYGON,
     Algorithm,
+    add_output_parameter,
+    add_page_parameter,
     add_site_parameters,
     given,
     load_on_completion,
     load_site_layers,
     number,
+    output_file,
+    page,
     progress_of,
     report_warnings,
     site_manifest,
@@ -36,8 +40,6 @@ from .common import (
 
 #: The float layouts of a parametric dock: (layout, side) as the manifest writes them.
 FLOATS = (("T", None), ("I", None), ("L", "left"), ("L", "right"))
-PAGES = ("letter", "tabloid")
-REPORT_SUFFIXES = (".html", ".pdf", ".md")
 #: The derived layers bottom to top, as the exhibit stacks them (its zorder); the evidence's start hidden.
 STACK = (
     "no_go_areas", "setback_band", "clearance_rings", "evidence_neighbour_water", "evidence_view_sectors",
@@ -87,13 +89,11 @@ class ReviewAlgorithm(Algorithm):
             optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             "DRAFT", "Vessel draft (ft)", QgsProcessingParameterNumber.Double, optional=True, minValue=0.0))
-        self.addParameter(QgsProcessingParameterEnum("PAGE", "Report page (landscape)", list(PAGES), defaultValue=0))
+        add_page_parameter(self, "PAGE", "Report page (landscape)")
         self.addParameter(QgsProcessingParameterBoolean(
             "SITE_LAYERS", "Also load the site's own layers (parcels, MHW line, channels, docks...), styled", defaultValue=True))
-        self.addParameter(QgsProcessingParameterFileDestination(
-            "OUTPUT", "Derived layers", "GeoPackage (*.gpkg)", defaultValue=QgsProcessing.TEMPORARY_OUTPUT))
-        self.addParameter(QgsProcessingParameterFileDestination(
-            "REPORT", "Report", "HTML (*.html);;PDF (*.pdf);;Markdown (*.md)", optional=True, createByDefault=False))
+        add_output_parameter(self, "OUTPUT", "Derived layers", "layers", defaultValue=QgsProcessing.TEMPORARY_OUTPUT)
+        add_output_parameter(self, "REPORT", "Report", "report", optional=True, createByDefault=False)
         self.addParameter(QgsProcessingParameterFileDestination(
             "JSON", "Review as JSON", "JSON (*.json)", optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFileDestination(
@@ -158,16 +158,12 @@ class ReviewAlgorithm(Algorithm):
             elif "length" not in dock or "width" not in dock:
                 raise QgsProcessingException("the dock: give a footprint layer (DOCK), or LENGTH and WIDTH for a parametric dock")
             manifest = site_manifest(self, parameters, context, feedback, dock)
-        output = self.parameterAsFileOutput(parameters, "OUTPUT", context)
-        if not output.lower().endswith(".gpkg"):
-            raise QgsProcessingException(f"OUTPUT {output}: use a .gpkg file name")
-        report = self.parameterAsFileOutput(parameters, "REPORT", context) if given(parameters, "REPORT") else None
-        if report and not report.lower().endswith(REPORT_SUFFIXES):
-            raise QgsProcessingException(f"REPORT {report}: use a .html, .pdf or .md file name")
+        output = output_file(self, parameters, "OUTPUT", context, "layers")
+        report = output_file(self, parameters, "REPORT", context, "report", optional=True)
         json_path = self.parameterAsFileOutput(parameters, "JSON", context) if given(parameters, "JSON") else None
         run = review_site(
             manifest, profile=text(self, parameters, "PROFILE", context), output=output, report=report or None,
-            json_path=json_path or None, page=PAGES[self.parameterAsEnum(parameters, "PAGE", context)],
+            json_path=json_path or None, page=page(self, parameters, "PAGE", context),
             progress=progress_of(feedback), written=not given(parameters, "MANIFEST"),
         )
         report_warnings(feedback, run.warnings)

@@ -11,7 +11,6 @@ from qgis.core import (
     QgsProcessingParameterCrs,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
-    QgsProcessingParameterFileDestination,
     QgsProcessingParameterNumber,
     QgsProcessingParameterString,
 )
@@ -22,11 +21,13 @@ from .common import (
     POINT,
     POLYGON,
     Algorithm,
+    add_output_parameter,
     add_profile_parameter,
     crs_text,
     given,
     load_on_completion,
     number,
+    output_file,
     progress_of,
     report_warnings,
     source_file,
@@ -84,7 +85,7 @@ class ScreenAlgorithm(Algorithm):
         self.addParameter(QgsProcessingParameterField(
             "COMPONENT_FIELD", "Docks field naming each feature's component, for the audit", parentLayerParameterName="DOCKS", optional=True))
         add_profile_parameter(self)
-        self.addParameter(QgsProcessingParameterFileDestination("OUTPUT", "Screen", "GeoPackage (*.gpkg)"))
+        add_output_parameter(self, "OUTPUT", "Screen", "layers")
         self.addOutput(QgsProcessingOutputFile("CSV", "The parcels' table (CSV)"))
         for name in LAYERS.values():
             self.addOutput(QgsProcessingOutputVectorLayer(name, name.replace("_", " ").lower()))
@@ -96,9 +97,7 @@ class ScreenAlgorithm(Algorithm):
 
         if given(parameters, "SOUNDINGS") != given(parameters, "DRAFT"):
             raise QgsProcessingException("SOUNDINGS and DRAFT go together: navigable depth needs both")
-        output = self.parameterAsFileOutput(parameters, "OUTPUT", context)
-        if not output.lower().endswith(".gpkg"):
-            raise QgsProcessingException(f"OUTPUT {output}: use a .gpkg file name")
+        output = output_file(self, parameters, "OUTPUT", context, "layers")
         crs = crs_text(self.parameterAsCrs(parameters, "CRS", context)) if given(parameters, "CRS") else None
         run = screen_parcels(
             source_file(self, parameters, "PARCELS", context, feedback), source_file(self, parameters, "MHW", context, feedback),
