@@ -85,11 +85,12 @@ class Site:
     subject: str
     layers: dict[str, list[dict]]
     dock: dict
+    water: str
     tables: dict = field(default_factory=dict)
 
     def manifest(self) -> dict:
         doc = {
-            "site": {"name": self.title, "crs": self.frame.crs},
+            "site": {"name": self.title, "crs": self.frame.crs, "water": self.water},
             "layers": {key: f"site.gpkg:{key}" for key in self.layers if key != "proposed_dock"},
             "parcel": {"id_field": "PARCEL_ID", "id": self.subject},
             "dock": self.dock,
@@ -123,6 +124,7 @@ def levy_canal() -> Site:
     """Site 7: a residential canal 120 ft wide in Levy County, FL; the dock protrudes 35 ft, 29.2 % of it."""
     return Site(
         folder="levy-canal",
+        water="canal",
         summary="Levy County, FL: a dock 35 ft into a canal 120 ft wide (29.2 %, over the 25 % of §50-687(1)f).",
         title="12 Example Canal Rd, Levy County", profile="levy-county-fl",
         frame=Frame("EPSG:26917", -83.0300, 29.1400, 20.0), subject="LV-2",
@@ -142,6 +144,7 @@ def lake_austin_channel() -> Site:
     centre = [(x + s * math.cos(a / 2), s * math.sin(a / 2)) for s in (480.0, 1220.0)]
     return Site(
         folder="lake-austin-channel",
+        water="lake",
         summary="Austin, TX (Lake Austin): the channel's width square to its centreline, a dock at the 20 % limits.",
         title="3 Example Lakeview Dr, Austin", profile="lake-austin-tx",
         frame=Frame("EPSG:26914", -97.8000, 30.3200, 300.0), subject="LA-2",
@@ -162,6 +165,7 @@ def sc_tidal_creek() -> Site:
     """Site 9: a tidal creek 80 ft between its MHW lines, 50 ft between its marsh edges: 120 sq ft allowed."""
     return Site(
         folder="sc-tidal-creek",
+        water="creek",
         summary="South Carolina (OCRM): a creek 50 ft wide between the marsh edges, a dock of 96 sq ft counted and a free lift.",
         title="7 Example Marsh Ln, Charleston County", profile="sc-ocrm",
         frame=Frame("EPSG:26917", -79.9500, 32.8000, 135.0), subject="SC-2",
@@ -186,6 +190,7 @@ def north_haven_flats() -> Site:
                  for u in range(-150, 151, 25) for v in range(-25, 301, 25)]
     return Site(
         folder="north-haven-flats",
+        water="bay",
         summary="North Haven, NY: lengths from the MLLW line (a datum offset on a plane of soundings), berths at MLLW.",
         title="5 Example Bay Ave, North Haven", profile="north-haven-ny",
         frame=Frame("EPSG:2263", -72.3100, 41.0200, 200.0), subject="NH-2",
@@ -204,6 +209,7 @@ def wisconsin_lakeshore() -> Site:
     """Site 11: 120 ft of lakeshore in Wisconsin: 2 + 1 boat slips; a 6-ft pier with an 8 x 8 ft loading platform."""
     return Site(
         folder="wisconsin-lakeshore",
+        water="lake",
         summary="Wisconsin (exempt pier): 3 boat slips on 120 ft of frontage, a 6-ft pier and an 8 x 8 ft platform.",
         title="21 Example Shore Rd, Dane County", profile="wisconsin-nr326",
         frame=Frame("EPSG:26916", -89.4000, 43.0800, 10.0), subject="WI-2",
@@ -220,6 +226,7 @@ def huntington_harbor() -> Site:
     """Site 12: a harbour lot in Huntington, NY: a 4-ft pier, an 80 sq ft platform, a T float, 54 ft short of a channel."""
     return Site(
         folder="huntington-harbor",
+        water="harbor",
         summary="Huntington, NY: 100 ft from MHW, joists 4 ft above MHW, a 48-in deck, a fixed platform of 100 sq ft.",
         title="9 Example Harbor Rd, Huntington", profile="huntington-ny",
         frame=Frame("EPSG:2263", -73.4100, 40.9000, 0.0), subject="HU-2",

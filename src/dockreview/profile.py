@@ -103,6 +103,7 @@ class CheckSpec:
     text: str = ""
     amended: str = ""
     source: str = ""
+    waters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -254,8 +255,11 @@ VALUE_KEYS = ("value", "unit", "section", *CITATION_KEYS)
 CODES_KEYS = ("values", "section", *CITATION_KEYS)
 #: The keys of a ``[sources.NAME]`` entry.
 SOURCE_KEYS = ("title", "address", "read")
-#: Keys of a ``[checks.ID]`` table that are the check's own, not its kind's parameters (those the kind checks).
-CHECK_KEYS = ("kind", "section", "title", *CITATION_KEYS)
+#: Keys of a ``[checks.ID]`` table that are the check's own, not its kind's parameters (those the kind checks):
+#: ``waters`` names the kinds of water the check applies on (all when absent).
+CHECK_KEYS = ("kind", "section", "title", "waters", *CITATION_KEYS)
+#: The kinds of water a check may apply on (``waters``), and a site is on (its manifest's ``[site] water``).
+WATER_KINDS = ("river", "canal", "creek", "lake", "pond", "reservoir", "bay", "sound", "harbor", "ocean")
 #: The settings tables and their keys: how the profile's kinds measure what its checks leave out. ``[riparian]``
 #: is read by :meth:`dockreview.rules.RuleSet.riparian_lines`, ``[waterway]`` by the waterway kinds
 #: (:mod:`dockreview.rules.kinds.waterway`), ``[datums]`` by the datum kinds (:mod:`dockreview.rules.kinds.datums`).
@@ -466,6 +470,24 @@ def _sources(data: dict, problems: _Problems) -> dict[str, Source]:
     return out
 
 
+def _waters(given: Any, where: str, problems: _Problems) -> tuple[str, ...]:
+    """A check's ``waters``: kinds of water from :data:`WATER_KINDS` (a misspelled one refused with the nearest).
+
+    Examples
+    --------
+    >>> problems = _Problems("t.toml")
+    >>> _waters(["river", "canal"], "[checks.a]", problems), _waters(["canals"], "[checks.b]", problems), problems.items
+    (('river', 'canal'), (), ["[checks.b] waters: 'canals' is not a kind of water (did you mean 'canal'?)"])
+    """
+    if not isinstance(given, list) or not all(isinstance(w, str) for w in given):
+        problems.add(f"{where} waters must be a list of kinds of water: {', '.join(WATER_KINDS)}")
+        return ()
+    bad = [w for w in given if w not in WATER_KINDS]
+    for w in bad:
+        problems.add(f"{where} waters: '{w}' is not a kind of water {_hint(w, WATER_KINDS, 'kinds of water')}")
+    return () if bad else tuple(given)
+
+
 def _checks(data: dict, problems: _Problems) -> dict[str, CheckSpec]:
     """The ``[checks.ID]`` tables, in the file's order (their kinds' parameters are checked by the kinds)."""
     checks = {}
@@ -482,6 +504,6 @@ def _checks(data: dict, problems: _Problems) -> dict[str, CheckSpec]:
         checks[cid] = CheckSpec(
             id=cid, kind=entry["kind"], section=str(entry["section"]), title=str(entry.get("title", cid)),
             params=params, text=str(entry.get("text", "")), amended=str(entry.get("amended", "")),
-            source=str(entry.get("source", "")),
+            source=str(entry.get("source", "")), waters=_waters(entry.get("waters", []), where, problems),
         )
     return checks

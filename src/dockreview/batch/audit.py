@@ -398,7 +398,8 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
                         status[i] = NOT_APPLICABLE
         else:
             status = np.array([rule.evaluate(row(i), facts).status for i in range(n)], dtype=object)
-        out[check] = status
+        gated = rule.off_water(facts)
+        out[check] = np.full(n, gated.status, dtype=object) if gated is not None else status
     return out
 
 

@@ -70,7 +70,8 @@ def decide(scope: tuple[Bound, ...], figures: dict[str, np.ndarray], facts: Fact
     for rule in scope:
         status = np.asarray(rule.statuses(figures), dtype=object)
         status[[rule.inapplicable(row, facts) is not None for row in rows]] = NOT_APPLICABLE
-        out[rule.id] = status
+        gated = rule.off_water(facts)
+        out[rule.id] = np.full(n, gated.status, dtype=object) if gated is not None else status
     return out
 
 

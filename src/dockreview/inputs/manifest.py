@@ -38,6 +38,7 @@ from dockreview.inputs.spec import (
     Vessel,
     Waiver,
 )
+from dockreview.profile import WATER_KINDS
 from dockreview.tomlfile import read_toml, special_kind
 
 
@@ -206,6 +207,12 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
     if not isinstance(crs, str):
         problems.add(f"'site.crs' must be a string such as \"EPSG:2263\", got {crs!r}")
         crs = DEFAULT_CRS
+    water = site.get("water")
+    if water is not None and water not in WATER_KINDS:
+        close = difflib.get_close_matches(str(water), WATER_KINDS, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else f"the kinds are: {', '.join(WATER_KINDS)}"
+        problems.add(f"'site.water' {water!r} is not a kind of water ({hint})")
+        water = None
 
     layers_table = data.get("layers")
     layers: dict[str, LayerSpec] = {}
@@ -291,6 +298,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         evidence=evidence,
         channels_name_field=channels_name_field,
         datums=datums,
+        water=water,
     )
 
 

@@ -158,6 +158,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
         pwc_lift_angle_deg=lift_angle(dock, mhw, crossing, 1.0 / ft, "pwc_lift"),
         frontage_docks=frontage_docks(site, riparian, tolerance),
         component_kinds=tuple(sorted(set(kinds))),
+        water=site.manifest.water,
         dock_on_lot=on_lot,
         dock_lot=lot_name,
         dock_on_land_sqft=land_sqft,

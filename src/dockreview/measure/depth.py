@@ -5,6 +5,8 @@ The soundings are triangulated once per site (:attr:`dockreview.inputs.site.Site
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import shapely
 
@@ -61,6 +63,16 @@ def navigable_reach(
     return float(s[k - 1] + (required_ft - d0) / (d1 - d0) * (s[k] - s[k - 1])), float(s[stop - 1])
 
 
+def _reach_or_beyond(bathy, dock, crossing, depth, scan, ft) -> tuple[float | None, float]:
+    """Where the axis first reaches ``depth`` below MLW (ft from the MHW crossing), and how far the soundings cover
+    it: infinite when they cover it out to ``scan`` without finding the depth (never that deep there), None when
+    they stop short of it."""
+    reach, covered = navigable_reach(bathy, dock, crossing, required_ft=depth, out_to_ft=scan, ft=ft)
+    if reach is None and covered >= scan - DEPTH_STEP_FT:
+        return math.inf, covered
+    return reach, covered
+
+
 def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -> dict[str, float | None]:
     """Required depth, navigable reach, the reach it allows and depth under the floats (Docks D(1), D(2)(c)[5]).
 
@@ -84,6 +96,9 @@ def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -
     if floats is not None:
         under = [bathy.min_under(f) for f in dock.floats]
         out["min_depth_under_float_ft"] = None if None in under else min(under)
+    out["depth_reaches"] = tuple(
+        (depth, *_reach_or_beyond(bathy, dock, crossing, depth, scan, ft)) for depth in rules.depths_sought()
+    )
     if vessel.draft_ft is None:
         return out
     nav, covered = navigable_reach(bathy, dock, crossing, required_ft=out["required_depth_ft"], out_to_ft=scan, ft=ft)

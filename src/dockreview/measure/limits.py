@@ -40,6 +40,9 @@ class Limits(Protocol):
     def reach_needs(self, figures: Mapping[str, Any]) -> tuple[str, ...]:
         """What the reach limit of one dock's figures hangs on that they leave unknown (empty when nothing)."""
 
+    def depths_sought(self) -> tuple[float, ...]:
+        """The depths below MLW (ft) the checks need found along a dock's axis."""
+
     def depth_clearance_ft(self, default: float) -> float:
         """The water under the keel beyond the draft that navigable depth needs (ft)."""
 

@@ -83,6 +83,9 @@ class Measurements(Mapping):
     pwc_lift_count: int = 0
     lift_angle_deg: float | None = None
     pwc_lift_angle_deg: float | None = None
+    water: str | None = None  # the kind of water the lot fronts, as the manifest says ([site] water)
+    # (depth below MLW ft, reach from the MHW crossing to it or None, the axis covered by soundings ft) per depth sought
+    depth_reaches: tuple[tuple[float, float | None, float], ...] = ()
     frontage_docks: tuple[str, ...] | None = None
     component_kinds: tuple[str, ...] = ()
     dock_on_lot: bool = True

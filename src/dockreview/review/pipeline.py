@@ -30,7 +30,7 @@ from dockreview.measure.measurements import Layout, Measurements
 from dockreview.profile import Profile
 from dockreview.rules import CheckResult, Facts, RuleSet, apply_waivers, ruleset, verdict, verdict_reason
 from dockreview.rules.base import BOARD, decimals_for
-from dockreview.rules.runner import exempted
+from dockreview.rules.verdicts import exempted
 
 if TYPE_CHECKING:
     from dockreview.evidence.measures import Evidence
@@ -302,4 +302,5 @@ def facts_of(site: Site) -> Facts:
         use=dock.use,
         season=dock.season,
         parcel_class=site.parcel_class,
+        water=site.manifest.water,
     )

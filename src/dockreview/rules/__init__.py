@@ -27,16 +27,8 @@ from dockreview.rules.base import (
     Part,
 )
 from dockreview.rules.kind import KINDS, Bound, Param, RuleKind, register
-from dockreview.rules.runner import (
-    VERDICTS,
-    RuleSet,
-    apply_waivers,
-    missing_inputs,
-    ruleset,
-    verdict,
-    verdict_reason,
-    verdicts,
-)
+from dockreview.rules.runner import RuleSet, ruleset
+from dockreview.rules.verdicts import VERDICTS, apply_waivers, missing_inputs, verdict, verdict_reason, verdicts
 
 __all__ = [
     "AT_LEAST", "AT_MOST", "BOARD", "EQUALS", "FAIL", "JUDGED", "KINDS", "NEEDS_DATA", "NOT_APPLICABLE", "PASS",

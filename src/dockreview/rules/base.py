@@ -104,6 +104,8 @@ class Facts:
         First and last day of lift use, "MM-DD".
     parcel_class : str or None
         The lot's property-class code.
+    water : str or None
+        The kind of water the lot fronts (``[site] water``: "canal", "lake"); None when not said.
     """
 
     layers: frozenset[str] = frozenset()
@@ -114,6 +116,7 @@ class Facts:
     use: str | None = None
     season: tuple[str, str] | None = None
     parcel_class: str | None = None
+    water: str | None = None
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,12 @@ class Param:
         return self.default is _REQUIRED
 
 
+def _or_words(items) -> str:
+    """("river", "canal") -> "rivers or canals"; "creek" -> "creeks"."""
+    plural = [f"{w}es" if w.endswith(("sh", "ch", "s")) else f"{w}s" for w in items]
+    return plural[0] if len(plural) == 1 else f"{', '.join(plural[:-1])} or {plural[-1]}"
+
+
 class RuleKind:
     """One configured check: a kind with its profile's numbers, its id, section and title.
 
@@ -240,6 +246,10 @@ class RuleKind:
         ``fmt`` as in :meth:`limit_words`); blank without a value."""
         return "" if check.value is None else fmt(check.value, check.unit, beside=check.limit)
 
+    def depths_sought(self) -> tuple[float, ...]:
+        """The depths below mean low water (ft) this check needs found along the dock's axis (none by default)."""
+        return ()
+
     def depth_clearance_ft(self) -> float | None:
         """The water this check asks under the vessel's keel beyond its draft (ft) where it finds navigable depth,
         or None when it finds none."""
@@ -276,6 +286,49 @@ class RuleKind:
     def reach_needs(self) -> str:
         """What the reach this check allows hangs on, in words, for a lot whose figures leave it unknown."""
         return f"what {self.title or self.id} is measured from"
+
+    # -- where the law applies ---------------------------------------------------------------------
+    def off_water(self, facts: Facts) -> CheckResult | None:
+        """This check's result where the law names the waters it applies on (``waters``) and the lot's is another
+        (not applicable) or not said (needs data); None where it applies.
+
+        Examples
+        --------
+        >>> from dockreview.profile import parse_profile
+        >>> from dockreview.rules import ruleset
+        >>> law = {"checks": {"share": {"kind": "reach", "section": "(1)f", "limit": 30, "waters": ["river", "canal"]}}}
+        >>> rule = ruleset(parse_profile(law, "t")).rule("share")
+        >>> rule.off_water(Facts(water="canal")) is None, rule.off_water(Facts(water="lake")).status
+        (True, 'not-applicable')
+        >>> rule.off_water(Facts()).status
+        'needs-data'
+        """
+        waters = self.spec.waters
+        if not waters or facts.water in waters:
+            return None
+        named = _or_words(waters)
+        if facts.water is None:
+            message = f"applies on {named} only: give [site] water (the kind of water the lot fronts)"
+            return self.result(NEEDS_DATA, message, needs=("[site] water",))
+        return self.not_applicable(f"applies on {named} only; the lot fronts a {facts.water}")
+
+    def decide(self, m: Mapping[str, Any], facts: Facts) -> CheckResult:
+        """The check of one dock where the law applies (:meth:`off_water`), else :meth:`evaluate`."""
+        return self.off_water(facts) or self.evaluate(m, facts)
+
+    def reach_on_water(self, figures: Mapping[str, Any] | None = None):
+        """:meth:`reach_allowed` where the law applies: unlimited (inf) on a water it does not name, unknown (None,
+        or NaN over lots) where the figures say no water, no cap on every lot when it names some waters."""
+        waters = self.spec.waters
+        if not waters:
+            return self.reach_allowed(figures)
+        if figures is None:
+            return None
+        water = figures.get("water")
+        if water is None:
+            frontage = figures.get("frontage_ft")
+            return np.full(np.shape(frontage), np.nan) if np.ndim(frontage) else None
+        return self.reach_allowed(figures) if water in waters else math.inf
 
     # -- helpers --------------------------------------------------------------------------------
     def result(

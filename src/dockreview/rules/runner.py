@@ -1,12 +1,12 @@
-"""The one runner: a profile's checks turned into CheckResults and one verdict, for every output.
+"""The one runner: a profile's checks turned into CheckResults, for every output.
 
 :class:`RuleSet` compiles a :class:`~dockreview.profile.Profile` (each ``[checks.ID]``
 table a :mod:`rule kind <dockreview.rules.kind>` with its numbers) and is what the
 review, both audits, ``suggest``, the envelope and the screen ask:
 
 * :meth:`RuleSet.run` decides a dock's checks (all, or a selection);
-* :func:`verdict` and :func:`verdict_reason` turn CheckResults into one verdict
-  in one vocabulary (compliant, noncompliant, incomplete, exempt);
+* :mod:`dockreview.rules.verdicts` turns CheckResults into one verdict in one
+  vocabulary (compliant, noncompliant, incomplete, exempt);
 * the limits the measurements and the envelope need -- the required setback,
   the reach the checks allow, the terminus clearance, why a lot can have no
   dock -- are the rules' own requirements (:meth:`RuleSet.required_setback_ft`
@@ -23,14 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
-from dockreview.errors import ManifestError, ProfileError
+from dockreview.errors import ProfileError
 from dockreview.geometry.riparian import BASELINE_FT, METHODS
 from dockreview.profile import Profile, load_profile
 from dockreview.rules import kinds as _kinds  # noqa: F401  (registers every kind)
-from dockreview.rules.base import BOARD, FAIL, NEEDS_DATA, NOT_APPLICABLE, WAIVED, CheckResult, Facts
+from dockreview.rules.base import BOARD, CheckResult, Facts
 from dockreview.rules.kind import KINDS, RuleKind
-
-VERDICTS = ("compliant", "noncompliant", "incomplete", "exempt")
 
 
 class RuleSet:
@@ -104,7 +102,7 @@ class RuleSet:
     def run(self, m, facts: Facts, *, select=None) -> list[CheckResult]:
         """Decide every check (or those in ``select``) for one dock's measurements and facts."""
         chosen = self.rules if select is None else [r for r in self.rules if r.id in set(select)]
-        return [rule.evaluate(m, facts) for rule in chosen]
+        return [rule.decide(m, facts) for rule in chosen]
 
     # -- the limits measurements and envelopes ask for (the Limits protocol of dockreview.measure) --------------
     def required_setback_ft(self, frontage_ft):
@@ -163,7 +161,7 @@ class RuleSet:
         >>> ruleset("kings-point-ny").reach_cap_ft(), ruleset("levy-county-fl").reach_cap_ft()
         (200.0, 500.0)
         """
-        caps = [float(a) for a in (r.reach_allowed() for r in self.rules) if a is not None]
+        caps = [float(a) for a in (r.reach_on_water() for r in self.rules) if a is not None]
         return min(caps, default=math.inf)
 
     @property
@@ -181,7 +179,7 @@ class RuleSet:
         >>> ruleset("levy-county-fl").depth_reach_ft({}) is None
         True
         """
-        limits = [r.reach_allowed(figures) for r in self.depth_checks]
+        limits = [r.reach_on_water(figures) for r in self.depth_checks]
         if not limits:
             return None
         if all(np.ndim(v) == 0 for v in limits):
@@ -204,7 +202,7 @@ class RuleSet:
         cap = self.reach_cap_ft()
         if figures is None:
             return cap
-        allowed = [a for a in (r.reach_allowed(figures) for r in self.rules) if a is not None]
+        allowed = [a for a in (r.reach_on_water(figures) for r in self.rules) if a is not None]
         out = functools.reduce(np.fmin, [np.asarray(a, dtype=float) for a in allowed], np.asarray(cap, dtype=float))
         return float(out) if np.ndim(out) == 0 else out
 
@@ -249,7 +247,7 @@ class RuleSet:
         """
         unknown = []
         for rule in self.rules:
-            allowed = rule.reach_allowed(figures) if rule.limits_reach else 0.0
+            allowed = rule.reach_on_water(figures) if rule.limits_reach else 0.0
             if allowed is None or (np.ndim(allowed) == 0 and math.isnan(float(allowed))):
                 unknown.append(f"{rule.reach_needs()} ({rule.section})")
         return tuple(dict.fromkeys(unknown))
@@ -268,7 +266,7 @@ class RuleSet:
         n = len(next(iter(figures.values())))
         out = np.full(n, "", dtype=object)
         for rule in self.rules:
-            allowed = rule.reach_allowed(figures) if rule.limits_reach else None
+            allowed = rule.reach_on_water(figures) if rule.limits_reach else None
             if allowed is None:
                 continue
             unknown = np.broadcast_to(np.isnan(np.asarray(allowed, dtype=float)), (n,))
@@ -280,7 +278,7 @@ class RuleSet:
         """The checks whose allowed reach for the dock of ``figures`` is ``limit`` (those that set it)."""
         found = []
         for rule in self.rules:
-            allowed = rule.reach_allowed(figures) if rule.limits_reach else None
+            allowed = rule.reach_on_water(figures) if rule.limits_reach else None
             if allowed is not None and np.ndim(allowed) == 0 and math.isclose(float(allowed), limit, abs_tol=1e-6):
                 found.append(rule)
         return tuple(found)
@@ -420,6 +418,16 @@ class RuleSet:
         first = next(c for c in (r.qualifying_classes() for r in self.rules) if c is not None)
         return tuple(c for c in first if all(c in j for j in judged))
 
+    def depths_sought(self) -> tuple[float, ...]:
+        """The depths below MLW (ft) the checks need found along a dock's axis, each once, in increasing order.
+
+        Examples
+        --------
+        >>> ruleset("levy-county-fl").depths_sought(), ruleset().depths_sought()
+        ((4.0,), ())
+        """
+        return tuple(sorted({d for r in self.rules for d in r.depths_sought()}))
+
     def depth_clearance_ft(self, default: float) -> float:
         """The water under the keel beyond the draft that navigable depth needs (ft): the greatest the checks that
         find it ask, ``default`` when none does.
@@ -487,133 +495,3 @@ def ruleset(profile: Profile | RuleSet | str | Path | None = None) -> RuleSet:
     if not isinstance(profile, Profile):
         profile = load_profile(profile)
     return RuleSet(profile)
-
-
-def verdict(checks: list[CheckResult], *, exempt: bool = False) -> str:
-    """One verdict for a dock's checks.
-
-    ``exempt`` when the law does not pertain (federal premises); else
-    ``noncompliant`` if any check fails (waived ones do not), else ``incomplete``
-    if any needs data, else ``compliant``. Board determinations stand beside it.
-
-    Examples
-    --------
-    >>> from dockreview.rules.base import CheckResult as C
-    >>> verdict([C("a", "", "", "pass", 1, 1, "", ""), C("b", "", "", "needs-data", None, 1, "", "")])
-    'incomplete'
-    """
-    if exempt:
-        return "exempt"
-    statuses = {c.status for c in checks}
-    if FAIL in statuses:
-        return "noncompliant"
-    if NEEDS_DATA in statuses:
-        return "incomplete"
-    return "compliant"
-
-
-def missing_inputs(checks: list[CheckResult]) -> dict[str, list[str]]:
-    """What to supply, each with the checks it would let decide: the needs-data checks grouped by what they need.
-
-    Examples
-    --------
-    >>> from dockreview.rules.base import CheckResult as C
-    >>> missing_inputs([C("a", "", "", "needs-data", None, None, "", "", needs=("layers.soundings",)),
-    ...                 C("b", "", "", "needs-data", None, None, "", "", needs=("layers.soundings", "[vessel] draft_ft"))])
-    {'layers.soundings': ['a', 'b'], '[vessel] draft_ft': ['b']}
-    """
-    grouped: dict[str, list[str]] = {}
-    for check in checks:
-        if check.status == NEEDS_DATA:
-            for need in check.needs or ("(see the check's message)",):
-                grouped.setdefault(need, []).append(check.id)
-    return grouped
-
-
-def verdicts(statuses) -> np.ndarray:
-    """:func:`verdict` of many docks at once: ``statuses`` maps each check's id to an array of statuses (one per dock).
-
-    Examples
-    --------
-    >>> verdicts({"reach": np.array(["pass", "fail", "pass"]), "width": np.array(["pass", "pass", "needs-data"])}).tolist()
-    ['compliant', 'noncompliant', 'incomplete']
-    """
-    columns = [np.asarray(v, dtype=object) for v in statuses.values()]
-    if not columns:
-        return np.array([], dtype=object)
-    table = np.vstack(columns)
-    fails, missing = (table == FAIL).any(axis=0), (table == NEEDS_DATA).any(axis=0)
-    return np.where(fails, "noncompliant", np.where(missing, "incomplete", "compliant")).astype(object)
-
-
-def verdict_reason(checks: list[CheckResult], *, exempt: str | None = None) -> str:
-    """Why the verdict is what it is, in one line, for every verdict.
-
-    ``"2 checks fail: side-setback, reach; 3 Board items pending"``, ``"1 check
-    needs data: navigable-reach; no check fails; ..."``, ``"every applicable check
-    passes or is left to the Board; 12 not applicable; 3 Board items pending"``;
-    ``exempt``, the exemption's text, when the law does not pertain.
-    """
-    if exempt:
-        return exempt
-
-    def ids(status: str) -> list[str]:
-        return [c.id for c in checks if c.status == status]
-
-    def counted(n: int, one: str, many: str) -> str:
-        return f"{n} {one if n == 1 else many}"
-
-    failing, missing, waived = ids(FAIL), ids(NEEDS_DATA), ids(WAIVED)
-    board, not_applicable = ids(BOARD), ids(NOT_APPLICABLE)
-    if failing:
-        parts = [f"{counted(len(failing), 'check fails', 'checks fail')}: {', '.join(failing)}"]
-        if missing:
-            parts.append(f"{counted(len(missing), 'other check needs', 'other checks need')} data")
-    elif missing:
-        parts = [f"{counted(len(missing), 'check needs', 'checks need')} data: {', '.join(missing)}; no check fails"]
-    else:
-        decided = ["passes"] + ([f"is waived ({', '.join(waived)})"] if waived else []) + (["is left to the Board"] if board else [])
-        how = ", ".join(decided[:-1]) + f" or {decided[-1]}" if len(decided) > 1 else decided[0]
-        every = "every applicable check" if not_applicable else "every check"
-        parts = [f"{every} {how}"] + ([f"{len(not_applicable)} not applicable"] if not_applicable else [])
-    if (failing or missing) and waived:
-        parts.append(f"{counted(len(waived), 'check', 'checks')} waived: {', '.join(waived)}")
-    parts.append(f"{counted(len(board), 'Board item', 'Board items')} pending" if board else "no Board item pending")
-    return "; ".join(parts)
-
-
-def apply_waivers(checks: list[CheckResult], waivers, manifest) -> list[CheckResult]:
-    """Turn each waived check's failure into status waived, keeping its value and reason (Art. VIII, waivers).
-
-    A waiver of a check that does not fail is recorded on it and changes nothing.
-
-    Raises
-    ------
-    ManifestError
-        When a waiver names no check of the review.
-    """
-    ids = [c.id for c in checks]
-    by_id = {w.check: w for w in waivers}
-    for waiver in waivers:
-        if waiver.check not in ids:
-            close = difflib.get_close_matches(waiver.check, ids, n=1, cutoff=0.5)
-            hint = f"did you mean '{close[0]}'?" if close else "see the Checks table in the README"
-            raise ManifestError(f"{manifest}: [[waiver]] check '{waiver.check}' is not a check; {hint}")
-    out = []
-    for c in checks:
-        waiver = by_id.get(c.id)
-        if waiver is None:
-            out.append(c)
-            continue
-        granted = f"waived {waiver.date} by {waiver.granted_by}" + (f": {waiver.note}" if waiver.note else "")
-        if c.status == FAIL:
-            out.append(replace(c, status=WAIVED, message=f"{c.message}; {granted}", waiver=dict(waiver.__dict__)))
-        else:
-            out.append(replace(c, message=f"{c.message}; a waiver is on file ({granted})", waiver=dict(waiver.__dict__)))
-    return out
-
-
-def exempted(checks: list[CheckResult], section: str, text: str) -> list[CheckResult]:
-    """Every check not applicable, its measured value kept: the law does not pertain (``section``: ``text``)."""
-    return [replace(c, status=NOT_APPLICABLE, message=f"{section}: {text}") for c in checks]
-

@@ -166,6 +166,8 @@ MEASUREMENT_LABELS: dict[str, tuple[str, str | None]] = {
     "boat_lift_count": ("Number of boat lifts", ""),
     "pwc_lift_count": ("Number of PWC lifts", ""),
     "lift_angle_deg": ("Boat lift's hull to the shore normal", "deg"),
+    "pwc_lift_angle_deg": ("PWC lift's hull to the shore normal", "deg"),
+    "water": ("Kind of water the lot fronts", ""),
     "frontage_docks": ("Existing docks on the lot's frontage", None),
     "component_kinds": ("Dock components", None),
     "dock_on_lot": ("Dock stands on the reviewed lot", None),

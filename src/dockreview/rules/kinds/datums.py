@@ -19,11 +19,13 @@ arrays of ``reach_from_<datum>_ft`` or ``min_berth_depth[_mllw]_ft``.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from dockreview.errors import ProfileError
 from dockreview.measure.datums import DATUMS
-from dockreview.rules.base import AT_LEAST, AT_MOST, CheckResult, Facts, fmt
+from dockreview.rules.base import AT_LEAST, AT_MOST, PASS, CheckResult, Facts, fmt
 from dockreview.rules.kind import Bound, Param, register
 
 
@@ -177,3 +179,87 @@ class BerthDepth(Bound):
             at_mlw = fmt(m["min_berth_depth_ft"], "ft")
             return self.result(out.status, f"{out.message} ({at_mlw} at MLW)", value=out.value, limit=out.limit)
         return out
+
+
+@register
+class DepthReach(Bound):
+    """The dock reaches no farther from the shore than where the water is ``depth`` ft deep at mean low water.
+
+    Levy County, FL §50-687(1)g: "the dock cannot extend out from the shoreline any
+    further than a maximum depth of minus four feet at mean low water". The reach
+    allowed is the distance along the dock's axis from the MHW line to where the
+    soundings (depths below MLW) first reach ``depth``; where they cover the axis out
+    as far as any check lets a dock reach without reaching it, the water is never that
+    deep there and the check allows any reach. Needs soundings covering the axis from
+    the shore.
+
+    Examples
+    --------
+    >>> from dockreview.profile import parse_profile
+    >>> from dockreview.rules import ruleset
+    >>> law = {"checks": {"g": {"kind": "depth-reach", "section": "(1)g", "depth": 4.0}}}
+    >>> rule = ruleset(parse_profile(law, "t")).rule("g")
+    >>> rule.reach_allowed({"depth_reaches": ((4.0, 62.5, 300.0),)}), rule.reach_allowed({"depth_reaches": ()}) is None
+    (62.5, True)
+    >>> rule.reach_allowed({"depth_reaches": ((4.0, float("inf"), 500.0),)}), rule.reach_allowed({"depth_reaches": ((4.0, None, 40.0),)})
+    (inf, None)
+    >>> rule.statuses({"overall_reach_ft": np.array([60.0, 62.5, 70.0]), "depth_reaches": ((4.0, 62.5, 300.0),)}).tolist()
+    ['pass', 'pass', 'fail']
+    """
+
+    name = "depth-reach"
+    limits_reach = True
+    sense = AT_MOST
+    unit = "ft"
+    measure = "overall_reach_ft"
+    what = "dock reach"
+    reads = ("overall_reach_ft", "depth_reaches")
+    geometric = True
+    between_layers = True
+    needs = ("soundings",)
+    params = (Param("depth", doc="ft below mean low water", positive=True),)
+
+    def depths_sought(self) -> tuple[float, ...]:
+        return (self.p.depth,)
+
+    def requirement(self, figures):
+        """The distance along the axis to the depth (inf where the soundings never find it; None unknown)."""
+        found = [reach for depth, reach, _ in figures.get("depth_reaches") or () if depth == self.p.depth]
+        return None if not found or found[0] is None else float(found[0])
+
+    def reach_allowed(self, figures=None):
+        if figures is None or "depth_reaches" not in figures:
+            frontage = None if figures is None else figures.get("frontage_ft")
+            return np.full(np.shape(frontage), np.nan) if np.ndim(frontage) else None
+        return self.requirement(figures)
+
+    def reach_basis(self) -> str:
+        return f"{fmt(self.p.depth, 'ft')} deep at MLW"
+
+    def reach_needs(self) -> str:
+        return f"soundings along the dock's axis from the shore out to {fmt(self.p.depth, 'ft')} deep at MLW"
+
+    def missing(self, m, facts: Facts) -> str | None:
+        if "soundings" not in facts.layers:
+            return f"no soundings layer: add layers.soundings (depths at MLW) to find where the water is {fmt(self.p.depth, 'ft')} deep"
+        return f"the soundings do not show where the water is {fmt(self.p.depth, 'ft')} deep along the dock's axis: extend them from the shore"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return ("layers.soundings",) if "soundings" not in facts.layers else ("soundings along the dock's axis",)
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        limit = self.requirement(m)
+        if limit is not None and math.isinf(limit) and m["overall_reach_ft"] is not None:
+            covered = next(c for d, _, c in m["depth_reaches"] if d == self.p.depth)
+            message = (
+                f"the water is never {fmt(self.p.depth, 'ft')} deep at MLW where the soundings cover the dock's axis "
+                f"({fmt(covered, 'ft')} out): this standard sets no limit here"
+            )
+            return self.result(PASS, message, value=m["overall_reach_ft"])
+        return super().evaluate(m, facts)
+
+    def message(self, m, facts, value, limit, ok) -> str:
+        return (
+            f"dock reaches {fmt(value, 'ft', beside=limit)} from the MHW line; the water is {fmt(self.p.depth, 'ft')} deep "
+            f"at MLW {fmt(limit, 'ft', beside=value)} out along its axis"
+        )
