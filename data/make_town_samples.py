@@ -133,7 +133,8 @@ def levy_canal() -> Site:
             "mhw": [line((-400.0, 0.0), (400.0, 0.0)), line((-400.0, 120.0), (400.0, 120.0))],
         },
         dock={"root": "auto", "bearing": "perpendicular", "length": 25.0, "width": 6.0,
-              "float": {"length": 16.0, "width": 10.0, "layout": "T"}, "attributes": {"boats": 2}},
+              "float": {"length": 16.0, "width": 10.0, "layout": "T"},
+              "attributes": {"boats": 2, "nonwater_dependent_structures": False}},
     )
 
 
@@ -157,7 +158,7 @@ def lake_austin_channel() -> Site:
             "centerline": [line(*centre)],
         },
         dock={"root": "auto", "bearing": "perpendicular", "length": 20.0, "width": 5.0,
-              "float": {"length": 16.0, "width": 8.0, "layout": "T"}},
+              "float": {"length": 16.0, "width": 8.0, "layout": "T"}, "attributes": {"height_above_normal_pool_ft": 14.0}},
     )
 
 
@@ -238,7 +239,7 @@ def huntington_harbor() -> Site:
                               part("ramp", -1.5, 78.0, 1.5, 90.0), part("float", -10.0, 90.0, 10.0, 96.0)],
         },
         dock={"file": "site.gpkg:proposed_dock", "component_field": "component",
-              "attributes": {"joist_height_above_mhw_ft": 4.5}},
+              "attributes": {"joist_height_above_mhw_ft": 4.5, "decking_passes_light": True}},
     )
 
 

@@ -61,10 +61,14 @@ def _near(rule, m, facts):
     if rule.name == "attribute-target":  # a gap 1.5 tolerances off the law's
         given = {**facts.attributes, rule.p.key: rule.p.target + 1.5 * rule.p.tolerance}
         return m, dataclasses.replace(facts, attributes=given)
-    if "pwc_capacity" in {p.name for p in rule.params}:  # three PWC lifts of 1,200 lb, and nothing else lifted
+    if "pwc_capacity" in {p.name for p in rule.params}:  # three PWC lifts of 1,200 lb turned 20 deg, nothing else lifted
         given = {**facts.attributes, "pwc_lift_capacity_lb": 1200.0, "lift_boat_length_ft": 20.0,
                  "lift_boat_weight_lb": 1000.0, "lift_boat_height_above_deck_ft": 4.0}
-        return dataclasses.replace(m, pwc_lift_count=3, boat_lift_count=0), dataclasses.replace(facts, attributes=given)
+        lifts = dataclasses.replace(m, pwc_lift_count=3, boat_lift_count=0, lift_angle_deg=None, pwc_lift_angle_deg=20.0)
+        return lifts, dataclasses.replace(facts, attributes=given)
+    if rule.name == "waterway-protrusion":  # a waterway 4,000 ft wide, of a kind the law names
+        water = rule.spec.waters[0] if rule.spec.waters else m.water
+        return dataclasses.replace(m, **{rule.reads[0]: 4000.0}, water=water), dataclasses.replace(facts, water=water)
     if rule.name == "waterway-min-width":
         return dataclasses.replace(m, **{rule.reads[0]: 12.0}), facts
     return None
@@ -72,7 +76,7 @@ def _near(rule, m, facts):
 
 #: The kinds for which :func:`_near` makes the dock.
 NEAR = ("float-position", "float-grounding", "float-vegetation", "attribute-target", "lifted-boat", "pwc-lift-count",
-        "lift-count", "waterway-min-width")
+        "lift-count", "lift-orientation", "waterway-min-width", "waterway-protrusion")
 
 
 def _law(profile: str) -> dict:
@@ -131,7 +135,7 @@ def _flips(rules_after, rule, reviews):
                 continue
             before = review.rules.run(m, f, select=[rule.id])[0].status
             after = rules_after.run(m, f, select=[rule.id])[0].status
-            if after != before and (after in DECIDED or before in DECIDED):
+            if after != before and after in DECIDED:  # (a number the measurements read is measured again below)
                 yield name, before, after, varied
 
 

@@ -41,6 +41,7 @@ def envelope_of(manifest, profile=None):
 
 
 def screen_rows(tmp_path, gpkg, *extra) -> gpd.GeoDataFrame:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     out = tmp_path / "screen.gpkg"
     args = ["screen", "--parcels", f"{gpkg}:parcels", "--mhw", f"{gpkg}:mhw", "--id-field", "PARCEL_ID", "-o", str(out), *extra]
     result = CliRunner().invoke(main, args)
@@ -66,8 +67,12 @@ def test_the_envelope_stops_at_a_quarter_of_the_canal(tmp_path, crs):
     assert result.check("waterway-share").limit == pytest.approx(30.0, abs=TOL)
     assert env.reach_limit_ft == pytest.approx(0.25 * 120.0, abs=TOL)
     assert env.greatest_reach_ft == pytest.approx(30.0, abs=TOL)
-    rows = screen_rows(tmp_path, folder / "site.gpkg", "--profile", "levy-county-fl")
+    rows = screen_rows(tmp_path, folder / "site.gpkg", "--profile", "levy-county-fl", "--water", "canal")
     assert rows["reach_limit_ft"].to_numpy() == pytest.approx(np.full(4, 30.0), abs=TOL)
+    # the law applies by the water: a screen not told it cannot say how far any lot may reach
+    unsaid = screen_rows(tmp_path / "unsaid", folder / "site.gpkg", "--profile", "levy-county-fl")
+    assert unsaid["reach_limit_ft"].isna().all() and not unsaid["eligible"].any()
+    assert unsaid["reasons"].str.contains(r"the kind of water the lot fronts \(\[site\] water\) \(§50-687\(1\)f\)").all()
     assert rows.loc["LV-11", "envelope_area_sqft"] == pytest.approx(750.0 * 30.0, rel=1e-3)
     assert rows.loc["LV-2", "greatest_reach_ft"] == pytest.approx(env.greatest_reach_ft, abs=TOL)
 

@@ -42,12 +42,12 @@ def lines_a_screen_lacks(site, review) -> list[str]:
 def screened_lot(site, review, profile):
     """The screen's row for the lot of ``site`` under ``profile``: its own parcels screened with the layers a screen
     takes (the MHW line, channels, other docks; the soundings with the vessel's draft, and the proposed float's
-    extent along the axis, as ``screen --draft --float-extent`` gives them)."""
+    extent along the axis, as ``screen --draft --float-extent`` gives them; the kind of water, as ``--water``)."""
     m = site.manifest
     draft = m.vessel.draft_ft
     layers = ScreenLayers(
         parcels=site.parcels, mhw=site.mhw, channels=site.channels, docks=site.docks, crs=site.crs,
-        ft_per_unit=site.ft_per_unit, soundings=site.soundings if draft is not None else None,
+        ft_per_unit=site.ft_per_unit, soundings=site.soundings if draft is not None else None, water=m.water,
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", dockreview.DockReviewWarning)

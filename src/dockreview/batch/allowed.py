@@ -60,7 +60,9 @@ def widths_across(origins: np.ndarray, axes: np.ndarray, mhw: MhwIndex, *, ft_pe
     return out
 
 
-def reach_figures(rules: RuleSet, frontage_ft: np.ndarray, widths_ft: np.ndarray | None, depth: dict | None = None) -> dict:
+def reach_figures(
+    rules: RuleSet, frontage_ft: np.ndarray, widths_ft: np.ndarray | None, depth: dict | None = None, *, water: str | None = None,
+) -> dict:
     """The figures a layer of lots gives the checks that limit the reach (arrays over the lots; NaN unknown).
 
     Every figure those checks read starts unknown, but for a check that needs
@@ -68,13 +70,13 @@ def reach_figures(rules: RuleSet, frontage_ft: np.ndarray, widths_ft: np.ndarray
     answers with its cap, as the screen documents); the screen then gives the
     frontage, the MHW line's width across the water by the methods it measures
     (:data:`SCREEN_WIDTHS`), a reach of 0 from the lot's own shore (so that a
-    protrusion from the MHW line is the dock's reach), and the navigable-depth
-    figures with soundings.
+    protrusion from the MHW line is the dock's reach), the navigable-depth
+    figures with soundings, and the kind of water the lots front where the screen is told it.
 
     Examples
     --------
     >>> from dockreview.rules import ruleset
-    >>> figures = reach_figures(ruleset("levy-county-fl"), np.array([100.0, 100.0]), np.array([120.0, 4000.0]))
+    >>> figures = reach_figures(ruleset("levy-county-fl"), np.array([100.0, 100.0]), np.array([120.0, 4000.0]), water="canal")
     >>> figures["width_square_to_shore_ft"].tolist(), figures["reach_ft"].tolist()
     ([120.0, 4000.0], [0.0, 0.0])
     """
@@ -86,4 +88,6 @@ def reach_figures(rules: RuleSet, frontage_ft: np.ndarray, widths_ft: np.ndarray
     if widths_ft is not None:
         figures.update({width_field(method): np.asarray(widths_ft, dtype=float) for method in SCREEN_WIDTHS})
     figures.update(depth or {})
+    if water is not None:
+        figures["water"] = water
     return figures

@@ -369,7 +369,7 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
     n = len(m["setback_ft"])
     facts = Facts(
         layers=frozenset({"docks"} | {name for name in ("channels", "soundings") if getattr(context.layers, name) is not None}),
-        draft_ft=context.vessel.draft_ft,
+        draft_ft=context.vessel.draft_ft, water=context.layers.water,
     )
     keys = list(m)
 

@@ -82,6 +82,7 @@ class _Work:
     docks: shapely.STRtree | None
     roots: shapely.STRtree | None
     lines: dict
+    water: str | None = None
 
     @property
     def extended(self) -> bool:
@@ -97,7 +98,9 @@ class _Work:
         # each dock's landward end, as dock_roots finds it on the whole MHW line: on the piece nearest the dock
         roots = None if docks is None or not len(docks) else dock_roots(docks, mhw.chunks[mhw.nearest(docks)[0]])
         channels, docks, roots = (None if g is None else as_tree(g) for g in (channels, docks, roots))
-        return cls(layers.ft_per_unit, mhw, rules, tolerance_ft, depth, channels, docks, roots, screen_riparian_lines(rules))
+        return cls(
+            layers.ft_per_unit, mhw, rules, tolerance_ft, depth, channels, docks, roots, screen_riparian_lines(rules), layers.water,
+        )
 
 
 def lot_figures(
@@ -214,7 +217,7 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     width_ft = band_width(frontages, strips) * ft
     origins = shapely.get_coordinates(band_middles(frontages, strips)) if len(parcels) else np.empty((0, 2))
     depth = None if work.depth is None or not len(parcels) else work.depth.figures(origins, axes, ft_per_unit=ft)
-    figures = reach_figures(rules, frontage_ft, widths_across(origins, axes, work.mhw, ft_per_unit=ft), depth)
+    figures = reach_figures(rules, frontage_ft, widths_across(origins, axes, work.mhw, ft_per_unit=ft), depth, water=work.water)
     reach_ft = np.broadcast_to(np.asarray(rules.reach_limit_ft(figures), dtype=float), (len(parcels),))
     needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
     needs_data = needs != ""

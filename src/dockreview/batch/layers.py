@@ -56,6 +56,9 @@ class ScreenLayers:
         The parcels left on disk (``parcels`` is None): a GeoParquet file for
         the Dask backend's workers to read in partitions, or any parcels layer
         for the screen to read a batch at a time (:func:`parcel_batches`).
+    water : str or None
+        The kind of water the lots front (``screen --water canal``), for a law whose checks apply by it; None
+        leaves those checks' reach unknown (the lots need data).
     """
 
     parcels: gpd.GeoDataFrame
@@ -66,6 +69,7 @@ class ScreenLayers:
     ft_per_unit: float
     soundings: gpd.GeoDataFrame | None = None
     parcels_source: Path | None = None
+    water: str | None = None
 
     @property
     def parcel_fields(self) -> list[str]:
@@ -144,7 +148,7 @@ def _parquet_batches(path: Path, batch_size: int, columns: list[str]) -> Iterato
 def read_screen_layers(
     parcels: str, mhw: str, *, channels: str | None = None, docks: str | None = None, crs: str | None = None,
     engine: str = "pyogrio", soundings: str | None = None, depth_field: str = DEPTH_FIELD, lazy_parcels: bool = False,
-    stream_parcels: bool = False,
+    stream_parcels: bool = False, water: str | None = None,
 ) -> ScreenLayers:
     """Read the screen's layers (``file``, ``file.gpkg:layer`` or GeoParquet ``file.parquet``) into the working CRS.
 
@@ -156,6 +160,7 @@ def read_screen_layers(
     disk (only its schema and CRS read), for the Dask backend's workers; with
     ``stream_parcels`` any parcels layer is (its file and layer checked, its
     CRS read), for the screen to read a batch at a time (:func:`parcel_batches`).
+    ``water`` is the kind of water the lots front, for a law whose checks apply by it.
     """
     frames = {}
     sources = (("parcels", parcels), ("mhw", mhw), ("channels", channels), ("docks", docks), ("soundings", soundings))
@@ -198,7 +203,9 @@ def read_screen_layers(
             frame = frame[~(shapely.is_missing(frame.geometry.values) | shapely.is_empty(frame.geometry.values))]
         optional[role] = frame
     depths = None if frames["soundings"] is None else _depths(frames["soundings"], depth_field, f"soundings layer {soundings}")
-    return ScreenLayers(parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths, Path(parcels) if lazy else None)
+    return ScreenLayers(
+        parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths, Path(parcels) if lazy else None, water,
+    )
 
 
 def prepare_shores(lines: np.ndarray, ft_per_unit: float, label: str) -> shapely.Geometry:

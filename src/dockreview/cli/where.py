@@ -27,7 +27,7 @@ from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path, check_outputs, inputs_checked
 from dockreview.outputs.formats import DEFAULT_PAGE, PAGE_SIZES, PRODUCTS
 from dockreview.outputs.geopackage import geopackage
-from dockreview.profile import load_profile
+from dockreview.profile import WATER_KINDS, load_profile
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
 
 
@@ -157,6 +157,10 @@ def suggest_command(
 @click.option("--depth-field", default=DEPTH_FIELD, show_default=True, metavar="F", help="The soundings' depth field.")
 @click.option("--draft", "draft_ft", type=float, metavar="FT", help="Vessel draft (ft); navigable depth is the draft plus the profile's clearance.")
 @click.option("--float-extent", "float_extent_ft", type=float, default=0.0, show_default=True, metavar="FT", help="Float extent along the dock's axis, allowed beyond navigable depth (ft).")
+@click.option(
+    "--water", type=click.Choice(WATER_KINDS), metavar="KIND",
+    help=f"The kind of water the lots front ({', '.join(WATER_KINDS)}), for a law whose checks apply by it (without it those lots need data).",
+)
 @click.option("--id-field", metavar="F", help="Parcel id field (default: the row number).")
 @click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
 @click.option(
@@ -185,7 +189,7 @@ def suggest_command(
 @click.pass_context
 def screen_command(
     ctx: click.Context, parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
-    draft_ft: float | None, float_extent_ft: float, id_field: str | None, class_field: str | None,
+    draft_ft: float | None, float_extent_ft: float, water: str | None, id_field: str | None, class_field: str | None,
     single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
     component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, workers: int | None,
     batch_size: int, output: str, engine: str, profile_path: str | None,
@@ -201,7 +205,7 @@ def screen_command(
     check_outputs({("-o" if name == "parcels" else f"the {name} file beside -o"): path for name, path in screen_files(output, audit=audit).items()}, inputs)
     layers = read_screen_layers(
         parcels, mhw, channels=channels, docks=docks, crs=crs_text, engine=engine, soundings=soundings, depth_field=depth_field,
-        lazy_parcels=backend == "dask", stream_parcels=streamed,
+        lazy_parcels=backend == "dask", stream_parcels=streamed, water=water,
     )
     qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
     settings = dict(

@@ -125,6 +125,9 @@ ATTRIBUTES = {
     "joist_height_above_mhw_ft": "number",
     "slips": "number",
     "boats": "number",
+    "height_above_normal_pool_ft": "number",
+    "decking_passes_light": "bool",
+    "nonwater_dependent_structures": "bool",
 }
 
 

@@ -95,7 +95,7 @@ class RuleSet:
         Examples
         --------
         >>> ruleset("levy-county-fl").reach_checks
-        ('waterway-share',)
+        ('waterway-share', 'depth-limit')
         """
         return tuple(r.id for r in self.rules if r.limits_reach)
 
@@ -158,8 +158,10 @@ class RuleSet:
 
         Examples
         --------
-        >>> ruleset("kings-point-ny").reach_cap_ft(), ruleset("levy-county-fl").reach_cap_ft()
-        (200.0, 500.0)
+        >>> ruleset("kings-point-ny").reach_cap_ft(), ruleset("lake-austin-tx").reach_cap_ft()
+        (200.0, 30.0)
+        >>> ruleset("levy-county-fl").reach_cap_ft()  # its 500 ft holds on rivers and canals only
+        inf
         """
         caps = [float(a) for a in (r.reach_on_water() for r in self.rules) if a is not None]
         return min(caps, default=math.inf)
@@ -194,10 +196,11 @@ class RuleSet:
         Examples
         --------
         >>> rules = ruleset("levy-county-fl")
-        >>> float(rules.reach_limit_ft({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}))
+        >>> float(rules.reach_limit_ft({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0, "water": "canal"}))
         30.0
-        >>> rules.reach_limit_ft({"width_square_to_shore_ft": np.array([120.0, 4000.0, np.nan]), "reach_ft": np.zeros(3)}).tolist()
-        [30.0, 500.0, 500.0]
+        >>> rules.reach_limit_ft({"width_square_to_shore_ft": np.array([120.0, 4000.0, np.nan]), "reach_ft": np.zeros(3),
+        ...                     "water": "canal"}).tolist()
+        [30.0, 500.0, inf]
         """
         cap = self.reach_cap_ft()
         if figures is None:
@@ -240,16 +243,18 @@ class RuleSet:
         Examples
         --------
         >>> rules = ruleset("levy-county-fl")
-        >>> rules.reach_needs({"width_square_to_shore_ft": None, "reach_ft": 20.0})
+        >>> rules.reach_needs({"width_square_to_shore_ft": None, "reach_ft": 20.0, "water": "canal"})
         ("the waterway's width square to the lot's shore from the MHW line (§50-687(1)f)",)
-        >>> rules.reach_needs({"width_square_to_shore_ft": 120.0, "reach_ft": 20.0})
+        >>> rules.reach_needs({"width_square_to_shore_ft": 120.0, "reach_ft": 20.0, "water": "canal"})
         ()
+        >>> rules.reach_needs({"width_square_to_shore_ft": 120.0, "reach_ft": 20.0})  # the law applies by the water
+        ('the kind of water the lot fronts ([site] water) (§50-687(1)f)', 'the kind of water the lot fronts ([site] water) (§50-687(1)g)')
         """
         unknown = []
         for rule in self.rules:
             allowed = rule.reach_on_water(figures) if rule.limits_reach else 0.0
             if allowed is None or (np.ndim(allowed) == 0 and math.isnan(float(allowed))):
-                unknown.append(f"{rule.reach_needs()} ({rule.section})")
+                unknown.append(_needs_words(rule, figures))
         return tuple(dict.fromkeys(unknown))
 
     def reach_unknown(self, figures) -> np.ndarray:
@@ -260,7 +265,8 @@ class RuleSet:
         Examples
         --------
         >>> rules = ruleset("levy-county-fl")
-        >>> rules.reach_unknown({"width_square_to_shore_ft": np.array([120.0, np.nan]), "reach_ft": np.zeros(2)}).tolist()
+        >>> rules.reach_unknown({"width_square_to_shore_ft": np.array([120.0, np.nan]), "reach_ft": np.zeros(2),
+        ...                      "water": "canal"}).tolist()
         ['', "the waterway's width square to the lot's shore from the MHW line (§50-687(1)f)"]
         """
         n = len(next(iter(figures.values())))
@@ -270,7 +276,7 @@ class RuleSet:
             if allowed is None:
                 continue
             unknown = np.broadcast_to(np.isnan(np.asarray(allowed, dtype=float)), (n,))
-            said = f"{rule.reach_needs()} ({rule.section})"
+            said = _needs_words(rule, figures)
             out[unknown] = [f"{text}; {said}" if text else said for text in out[unknown]]
         return out
 
@@ -288,7 +294,7 @@ class RuleSet:
 
         Examples
         --------
-        >>> ruleset("levy-county-fl").reach_source({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}, 30.0)
+        >>> ruleset("levy-county-fl").reach_source({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0, "water": "canal"}, 30.0)
         '25% of the waterway'
         >>> ruleset("kings-point-ny").reach_source({}, 200.0)
         ''
@@ -301,7 +307,7 @@ class RuleSet:
 
         Examples
         --------
-        >>> ruleset("levy-county-fl").reach_sections({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0}, 30.0)
+        >>> ruleset("levy-county-fl").reach_sections({"width_square_to_shore_ft": 120.0, "reach_ft": 35.0, "water": "canal"}, 30.0)
         ('§50-687(1)f',)
         >>> ruleset("kings-point-ny").reach_sections({}, 200.0)
         ('Docks D(1)', 'Docks D(1), D(2)(a)[1]')
@@ -480,6 +486,14 @@ class RuleSet:
                 check = replace(check, message=message)
             noted.append(check)
         return noted
+
+
+def _needs_words(rule: RuleKind, figures) -> str:
+    """What ``rule``'s reach hangs on that ``figures`` leave unknown, with its section: the kind of water where the
+    law applies by it and the figures do not say it, else the rule's own figures."""
+    if rule.spec.waters and figures.get("water") is None:
+        return f"the kind of water the lot fronts ([site] water) ({rule.section})"
+    return f"{rule.reach_needs()} ({rule.section})"
 
 
 def ruleset(profile: Profile | RuleSet | str | Path | None = None) -> RuleSet:

@@ -170,6 +170,25 @@ class Prohibited(RuleKind):
 
 
 @register
+class Required(RuleKind):
+    """A yes/no attribute that must be true (Huntington, NY (A)(3): "All proposed decking shall permit the passage
+    of light and water to the area below"); ``unless`` words the law's exception, said when it fails."""
+
+    name = "required"
+    sense = QUALIFIES
+    params = (Param("key", "text"), Param("what", "text"), Param("unless", "text", ""))
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        value = facts.attributes.get(self.p.key)
+        if value is None:
+            return self.result(NEEDS_DATA, _missing(self.p.key), needs=_attribute(self.p.key))
+        if value:
+            return self.result(PASS, f"{self.p.what}: yes")
+        unless = f" (unless {self.p.unless})" if self.p.unless else ""
+        return self.result(FAIL, f"{self.p.what}: no; required{unless}")
+
+
+@register
 class AttributeCodes(RuleKind):
     """An attribute's values all among ``codes``; any other goes to ``official`` for approval (status board).
 

@@ -152,7 +152,9 @@ class LiftOrientation(Bound):
         return "the dock has no boat lift" if self._angles(m, facts) == [] else None
 
     def value(self, figures):
-        return figures.get("_angle")
+        """The angle held to the limit: for one dock the worst of its boat lifts (a heavy PWC lift among them); over
+        many (an audit's arrays) the boat lifts' own."""
+        return figures["_angle"] if "_angle" in figures else figures["lift_angle_deg"]
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         angles = self._angles(m, facts)
