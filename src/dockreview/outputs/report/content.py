@@ -207,6 +207,7 @@ MEASUREMENT_LABELS: dict[str, tuple[str, str | None]] = {
     "vessel_setback_left_ft": ("Setback from the left side line with the moored vessel", "ft"),
     "vessel_setback_right_ft": ("Setback from the right side line with the moored vessel", "ft"),
     "vessel_setback_ft": ("Setback with the moored vessel, the lesser side", "ft"),
+    "depth_reaches": ("Where the water is as deep at MLW along the dock's axis", None),
 }
 #: What an empty list of a measurement reads (a measurement whose list may be empty and is not listed here is left out).
 EMPTY_WORDS: dict[str, str] = {
@@ -255,6 +256,23 @@ def _label_and_unit(key: str) -> tuple[str, str | None]:
     return plain_label(key), None
 
 
+def _depth_reach_words(depth: float, reach: float | None, covered: float) -> str:
+    """A depth sought along the dock's axis, in words.
+
+    Examples
+    --------
+    >>> _depth_reach_words(4.0, 62.5, 300.0), _depth_reach_words(4.0, None, 40.0)
+    ('4 ft: 62.5 ft out', '4 ft: not found where the soundings cover the axis (40 ft out)')
+    >>> _depth_reach_words(4.0, float("inf"), 500.0)
+    '4 ft: never that deep where the soundings cover the axis (500 ft out)'
+    """
+    if reach is None:
+        return f"{quantity(depth, 'ft')}: not found where the soundings cover the axis ({quantity(covered, 'ft')} out)"
+    if math.isinf(reach):
+        return f"{quantity(depth, 'ft')}: never that deep where the soundings cover the axis ({quantity(covered, 'ft')} out)"
+    return f"{quantity(depth, 'ft')}: {quantity(reach, 'ft')} out"
+
+
 def _measurement_text(key: str, value, unit: str | None) -> str | None:
     """The value in words, or None to leave the row out (an empty list nothing says anything about)."""
     if isinstance(value, bool):
@@ -264,6 +282,8 @@ def _measurement_text(key: str, value, unit: str | None) -> str | None:
             return EMPTY_WORDS.get(key)
         if key == "component_kinds":
             return in_words(_plain_words(v) for v in value)
+        if key == "depth_reaches":
+            return "; ".join(_depth_reach_words(*found) for found in value)
         items = [quantity(v, unit) if unit and isinstance(v, (int, float)) else str(v) for v in value]
         return in_words(items)
     if isinstance(value, str):
