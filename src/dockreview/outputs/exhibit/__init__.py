@@ -10,12 +10,12 @@ legend of every symbol drawn, a locator of the whole lot, and a title block
 (site, parcel, applicant, application, address, preparer, date; the verdict with
 its reasons: each failing check in words with its value and limit, what to supply
 for the checks that need data, the waived checks with their waiver, the Board
-items by title; profile, working CRS and its convergence, data sources, the
-standing note that the exhibit is drawn from GIS data and is not a survey, and
-a chart MHW line's accuracy note). :func:`plot_envelope` draws the same page for
-``envelope --map`` with the lot's envelope, and says "no dock possible" when none
-may stand. With ``ax`` given the map is drawn onto it, with no legend unless
-``legend=True``.
+items by title; the conditions of the permit; profile, working CRS and its
+convergence, data sources, the standing note that the exhibit is drawn from GIS
+data and is not a survey, and a chart MHW line's accuracy note).
+:func:`plot_envelope` draws the same page for ``envelope --map`` with the lot's
+envelope, and says "no dock possible" when none may stand. With ``ax`` given
+the map is drawn onto it, with no legend unless ``legend=True``.
 :func:`save_map` and :func:`save_envelope_map` write the page as PNG (300 dpi),
 PDF or SVG (vectors), whole or not at all.
 
@@ -28,14 +28,19 @@ with extension lines back to what it measures), above the map's fills and lines;
 the walkway's width and the floats' area stand on their components. Soundings
 keep every cross, a legible subset labelled. Labels are placed by the sheet
 kit's placer from the text extents the renderer reports: none overlaps another
-label, a dimension line, a dock component, a water corner, the north arrow, the
-scale bar or the panels; a dimension label that cannot sit beside its line moves
-along it, then out to a leader line.
+label, a dimension line, its arrowheads or extension lines, a leader, a dock
+component, another dock, a water corner, the north arrow, the scale bar or the
+panels, and none leaves the map; a dimension label that cannot sit beside its
+line slides along it, steps out from it, goes past its ends, then out to a
+leader line (anywhere on the map if it must). The title block wraps every field
+to its column as the renderer measures it: a long site name, applicant or
+condition of the permit stays inside the block.
 
 The modules: ``layers`` (the map's layers and the names on them),
-``dimensioning`` (the dimensions), ``titleblock`` (title block and legend) and
-``plan`` (the sheet put together, and saved); the sheet kit is
-:mod:`dockreview.outputs.sheet`, the colours and page sizes :mod:`dockreview.outputs.style`.
+``dimensioning`` (the dimensions), ``placing`` (where a label may go: beside a
+line, on a leader), ``titleblock`` (title block and legend) and ``plan`` (the
+sheet put together, and saved); the sheet kit is :mod:`dockreview.outputs.sheet`,
+the colours and page sizes :mod:`dockreview.outputs.style`.
 """
 
 from __future__ import annotations

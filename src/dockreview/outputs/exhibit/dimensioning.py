@@ -4,7 +4,8 @@ A dimension does not judge: whether it is drawn in the warning colour, and the
 limit it names, come from the check that decided the measurement (for the left
 and right setbacks, from that side's :class:`~dockreview.rules.base.Part`). The
 frontage is dimensioned along the MHW line, a dimension that runs along the dock
-is set off beside it, and each label is placed by the sheet kit's placer.
+is set off beside it, and each label is placed by the sheet kit's placer where
+:mod:`~dockreview.outputs.exhibit.placing` offers it room.
 
 Lines do not run on lines: :func:`draw_dimension_lines` reads the line work
 already drawn off the axes (:mod:`dockreview.outputs.sheet.linework`) and draws
@@ -14,7 +15,8 @@ running its way: at its place, or set off square to itself by whole steps of
 :data:`OFFSET_STEP_PT`, with extension lines back to the points it measures.
 A dimension too short for its arrowheads has them outside, pointing in. The
 walkway's width and the floats' area, the values their checks decided, stand on
-the components with a leader (:func:`component_figures`).
+the components with a leader (:func:`component_figures`): along a walkway,
+read along it.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ import shapely
 from matplotlib.text import Text
 from shapely.geometry.base import BaseGeometry
 
+from dockreview.outputs.exhibit.placing import ANCHORS, along_shape, draw_leader, on_leader, settle
 from dockreview.outputs.reading import check_of, decision
 from dockreview.outputs.sheet.draw import arrow, px
-from dockreview.outputs.sheet.labels import Placer, leader, leader_candidates, polyline_candidates
+from dockreview.outputs.sheet.labels import Placer
 from dockreview.outputs.sheet.linework import (
     ON_LINE_TOLERANCE_PT,
     SAMPLE_PT,
@@ -181,19 +184,35 @@ def component_figures(review) -> list[tuple[Dimension, BaseGeometry]]:
     return out
 
 
-def place_component_figure(placer: Placer, dim: Dimension, geom: BaseGeometry, fontsize: float) -> Text | None:
-    """Set a component's figure near it with a leader to it (gid ``component:KEY``); None where there is no room."""
+def place_component_figure(placer: Placer, dim: Dimension, geom: BaseGeometry, fontsize: float, *, dock=None) -> Text | None:
+    """Set a component's figure with a leader to it (gid ``component:KEY``); None where the map has no room.
+
+    Along an elongated component (a walkway) the figure stands beside it, read
+    along it, with a short leader square to it; otherwise, or where there is no
+    room along it, near it (:func:`~.placing.on_leader`), anywhere on the map if
+    need be, its leader kept off the rest of the ``dock`` (display).
+    """
     ax = placer.ax
-    text = ax.text(0, 0, dim.text, fontsize=fontsize, color=dim.colour, ha="center", va="center", zorder=11,
-                   gid=f"component:{dim.key}", bbox=BACKING)
+    text = ax.text(0, 0, dim.text, fontsize=fontsize, color=dim.colour, ha="center", va="center", rotation_mode="anchor",
+                   zorder=11, gid=f"component:{dim.key}", bbox=BACKING)
     width, height = placer.measure(text)
     shape = shapely.transform(geom, ax.transData.transform)
-    anchor = np.asarray(shapely.point_on_surface(shape).coords[0])
-    best = placer.choose(leader_candidates(anchor, width, height, px(placer.fig, 5.0), base_cost=0.0), leader_from=anchor)
+    anchors = [np.asarray(shapely.point_on_surface(shape).coords[0])]
+    candidates, axis = along_shape(shape, width, height, px(placer.fig, 3.0))
+    best = placer.choose(candidates)
+    if axis is not None:  # on the component's axis, where it lies inside the component
+        line = shapely.LineString(axis)
+        feet = [line.interpolate(line.project(shapely.Point(best[1])))] if best is not None else \
+            [line.interpolate(t, normalized=True) for t in ANCHORS]
+        anchors = [np.asarray(p.coords[0]) for p in feet if shape.contains(p)] or anchors
+    anchor = anchors[0]
+    if best is None:
+        keep_off = None if dock is None else shapely.difference(dock, shape.buffer(px(placer.fig, 1.0)))
+        best, anchor = on_leader(placer, anchors, width, height, base_cost=0.0, keep_off=keep_off)
     if best is None:
         text.remove()
         return None
-    leader(ax, best[3], anchor, dim.colour)
+    draw_leader(placer, best[3], anchor, dim.colour)
     return placer.commit(text, best[1], best[2], best[3])
 
 
@@ -381,23 +400,10 @@ def draw_dimension_lines(ax, review, riparian, dims: list[Dimension], view_width
     return drawn
 
 
-def place_dimension(placer: Placer, ends_data: np.ndarray, dim: Dimension, fontsize: float) -> Text:
-    """Label a dimension beside its line, else along it past its ends, else out on a leader."""
+def place_dimension(placer: Placer, ends_data: np.ndarray, dim: Dimension, fontsize: float, *, dock=None) -> Text:
+    """Label a dimension beside its line, else past its ends, else out on a leader kept off the ``dock`` (display)
+    (:func:`~.placing.settle`)."""
     ax = placer.ax
     text = ax.text(0, 0, dim.text, fontsize=fontsize, color=dim.colour, ha="center", va="center",
                    rotation_mode="anchor", zorder=11, gid=f"dimension:{dim.key}", bbox=BACKING)
-    width, height = placer.measure(text)
-    xy = ax.transData.transform(np.asarray(ends_data, dtype=float))
-    gap = px(placer.fig, 2.0)
-    best = placer.choose(polyline_candidates(xy, width, height, gap))
-    if best is None:
-        anchor = np.asarray(shapely.LineString(xy).interpolate(0.5, normalized=True).coords[0])
-        best = placer.choose(leader_candidates(anchor, width, height, px(placer.fig, 6.0)), leader_from=anchor)
-        if best is not None:
-            leader(ax, best[3], anchor, dim.colour)
-    if best is None:  # nowhere free: the least crowded spot beside the line (a test catches it)
-        cands = polyline_candidates(xy, width, height, gap)
-        hard = placer.obstacles()
-        best = min(cands, key=lambda c: sum(shapely.area(shapely.intersection(h, c[3])) for h in hard) + (0 if placer.frame.contains(c[3]) else 1e9))
-    _, centre, angle, shape = best
-    return placer.commit(text, centre, angle, shape)
+    return settle(placer, text, ax.transData.transform(np.asarray(ends_data, dtype=float)), dim.colour, keep_off=dock)

@@ -21,11 +21,12 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.tri import Triangulation
 
+from dockreview.outputs.exhibit.placing import draw_leader, on_leader
 from dockreview.outputs.exhibit.titleblock import extension_text, lines_label
 from dockreview.outputs.export import no_go_areas
 from dockreview.outputs.reading import clearance_ft, clearance_words, deciding
 from dockreview.outputs.sheet.draw import clip, draw_lines, fill, px, to_display
-from dockreview.outputs.sheet.labels import Placer, area_candidates, leader, leader_candidates, rect
+from dockreview.outputs.sheet.labels import Placer, area_candidates, rect
 from dockreview.outputs.sheet.text import wrap_to
 from dockreview.outputs.style import BACKING, COLOURS
 
@@ -62,6 +63,12 @@ def _name_of(value) -> str | None:
     return text or None
 
 
+def dock_areas(site) -> np.ndarray:
+    """The existing docks as drawn: docks charted as lines are drawn 4 ft wide (clearances are measured to the line itself)."""
+    others = site.docks.geometry.values
+    return np.where(shapely.get_dimensions(others) == 2, others, shapely.buffer(others, 2.0 / site.ft_per_unit))
+
+
 def draw_context(ax, sheet: Sheet, view, legend: list, names: list) -> None:
     """Lots, channels, existing docks, vegetation and the MHW line; the features to name."""
     site = sheet.site
@@ -95,9 +102,7 @@ def draw_context(ax, sheet: Sheet, view, legend: list, names: list) -> None:
             legend.append(Patch(fc=COLOURS["channel"], ec="#4a7fb0", label="channels / fairways / anchorages"))
     docks = site.docks
     if docks is not None and not docks.empty:
-        others = docks.geometry.values
-        # docks charted as lines are drawn 4 ft wide; clearances are measured to the line itself
-        as_area = np.where(shapely.get_dimensions(others) == 2, others, shapely.buffer(others, 2.0 / site.ft_per_unit))
+        as_area = dock_areas(site)
         field_name = _field(docks, manifest.docks_id_field, DOCK_ID_FIELDS)
         drawn = False
         for i, geom in enumerate(as_area):
@@ -360,12 +365,12 @@ def place_names(placer: Placer, names: list, fontsize: float) -> list[Text]:
         anchor = None
         if best is None and kind in ("dock", "channel"):
             anchor = np.asarray(shapely.point_on_surface(shape).coords[0])
-            best = placer.choose(leader_candidates(anchor, width, height, px(placer.fig, 4.0), base_cost=0.0), leader_from=anchor)
+            best, _ = on_leader(placer, [anchor], width, height, base_cost=0.0, far=False, step_pt=4.0)
         if best is None:
             text.remove()
             continue
         if anchor is not None and not shape.buffer(1.0).contains(best[3]):
-            leader(ax, best[3], anchor, styles[kind]["color"])
+            draw_leader(placer, best[3], anchor, styles[kind]["color"])
         placed.append(placer.commit(text, best[1], best[2], best[3]))
     return placed
 

@@ -23,6 +23,7 @@ from dockreview.outputs.exhibit.dimensioning import (
 from dockreview.outputs.exhibit.layers import (
     Sheet,
     contours,
+    dock_areas,
     draw_context,
     draw_dock,
     draw_law_lines,
@@ -175,21 +176,25 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     busy = _busy(ax, sheet, zones, view)
     furniture = [("north", north_arrow(ax, fontsize)), ("scale", scale_bar(ax, ft, fontsize, scale))]
     taken = place_furniture(ax, furniture, important, busy)
-    hard = [*dock_parts, *corner_marks, *taken, *[g.buffer(px(fig, 0.6)) for g in dim_lines]]  # no label on a dimension line
+    # no label on a dimension line, its arrowheads or its extension lines
+    ties = [to_display(ax, shapely.LineString(line.get_xydata())) for line in ax.lines
+            if (line.get_gid() or "").startswith("dimension-extension:")]
+    hard = [*dock_parts, *corner_marks, *taken, *[g.buffer(px(fig, 1.0)) for g in dim_lines], *[g.buffer(px(fig, 0.5)) for g in ties]]
     if legend_artist is not None and p is None:
         hard.append(shapely.box(*legend_artist.get_window_extent(renderer(fig)).extents))
+    if sheet.site.docks is not None and not sheet.site.docks.empty:  # no label hides another dock
+        hard.append(to_display(ax, clip(shapely.union_all(dock_areas(sheet.site)), view)))
     soft = [(to_display(ax, g), 1.0) for g in contours(ax)]
-    if sheet.site.docks is not None and not sheet.site.docks.empty:
-        soft.append((to_display(ax, clip(shapely.union_all(sheet.site.docks.geometry.values), view)), 2.0))
     rip = sheet.riparian
     for geom, weight in ((rip.left_side, 0.5), (rip.right_side, 0.5), (rip.left_extension, 0.5), (rip.right_extension, 0.5),
                          (sheet.site.mhw, 0.5)):
         soft.append((to_display(ax, clip(geom, view)), weight))
     placer = Placer(ax, hard, soft)
+    dock = shapely.union_all(dock_parts) if dock_parts else None  # no leader runs across the proposed dock
     for dim, ends in drawn_dims:
-        place_dimension(placer, ends, dim, fontsize)
+        place_dimension(placer, ends, dim, fontsize, dock=dock)
     for dim, geom in component_figures(review) if review is not None else ():
-        place_component_figure(placer, dim, geom, fontsize)
+        place_component_figure(placer, dim, geom, fontsize, dock=dock)
     place_names(placer, names, fontsize)
     if soundings:
         land = [g for g in (sheet.site.parcels.geometry.values if sheet.site.parcels is not None else []) if g.intersects(view)]

@@ -4,12 +4,15 @@
 (site, parcel, applicant, application, address, preparer, date; the verdict and
 its reasons, read by :mod:`dockreview.outputs.reasons`: the failing checks with
 their values and limits, what to supply for those that need data, the waived
-checks with their waiver, the Board items by title; the standing note that the
-exhibit is drawn from GIS data and is not a survey, a chart MHW line's accuracy
-note; the profile, the working CRS and its convergence, the data sources, named
-relative to the manifest); :func:`title_block` sets them: the identity first,
-then every other field flowing down the columns at the least height that holds
-them, each measured as drawn. :func:`legend_panel` sets the legend in the side panel.
+checks with their waiver, the Board items by title; the manifest's conditions of
+the permit; the standing note that the exhibit is drawn from GIS data and is not
+a survey, a chart MHW line's accuracy note; the profile, the working CRS and its
+convergence, the data sources, named relative to the manifest);
+:func:`title_block` sets them: the site's name atop the first column, then the
+identity and every other field flowing down the columns at the least height that
+holds them, each wrapped to its column as the renderer measures it, so that a
+long name, applicant or condition never runs past the block's edge.
+:func:`legend_panel` sets the legend in the side panel.
 """
 
 from __future__ import annotations
@@ -117,6 +120,17 @@ def reason_lines(review) -> list[tuple[str, str, int]]:
     return lines
 
 
+def condition_text(manifest) -> str | None:
+    """``"Conditions of the permit: 1"`` and each condition with who imposed it and when, one a line; None without any."""
+    items = []
+    for condition in manifest.conditions:
+        by = ", ".join(part for part in (condition.imposed_by, condition.date) if part)
+        items.append(f"{condition.text} ({by})" if by else condition.text)
+    if not items:
+        return None
+    return f"Conditions of the permit: {len(items)}" + "".join(f"\n{BULLET}{item}" for item in items)
+
+
 def chart_caveat(site) -> str | None:
     """The accuracy note of an MHW line taken from a chart cell ("compiled at 1:10,000 ... survey before deciding"), else None.
 
@@ -168,6 +182,9 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
         prefix = "Proposed dock: " if kind == "envelope" else ""
         lines.append(("verdict", f"{prefix}Verdict: {review.verdict.upper()}", 1))
         lines += reason_lines(review)
+    conditions = condition_text(site.manifest)
+    if conditions:
+        lines.append(("conditions", conditions, 1))
     lines.append(("note", NOT_A_SURVEY, 1))
     caveat = chart_caveat(site)
     if caveat:
@@ -190,8 +207,14 @@ def title_lines(review=None, *, site=None, envelope=None, kind: str = "review") 
 #: columns of equal width, as many as the page gives (:data:`FLOW_COLUMNS`).
 FIRST_COLUMN = {"letter": 0.22, "tabloid": 0.17}
 FLOW_COLUMNS = {"letter": 3, "tabloid": 4}
+#: The sheet's heading (the site's name) is wrapped between words at the first of these sizes (times the font size);
+#: only a name that would then take more than :data:`HEADING_SHARE` of the block's greatest height is set smaller, at
+#: the first size that keeps it within it.
+HEADING_SCALES = (1.6, 1.4, 1.25, 1.0)
+HEADING_SHARE = 0.5
 #: Field styles: size (times the font size) and weight.
-STYLES = {"site": (1.6, "bold"), "verdict": (1.25, "bold"), "no-dock": (1.25, "bold"), "note": (1.0, "bold"), "caveat": (1.0, "bold")}
+STYLES = {"site": (HEADING_SCALES[0], "bold"), "verdict": (1.25, "bold"), "no-dock": (1.25, "bold"), "note": (1.0, "bold"),
+          "caveat": (1.0, "bold")}
 PAD_PT = 5.0
 
 
@@ -211,7 +234,7 @@ def _pieces(key: str, text: str) -> list[tuple[str, str]]:
 def _flow(narrow: list[float], wide: list[float], gaps: list[float], columns: int, limit: float, start: float) -> list[int] | None:
     """The column of each piece set top down, breaking before a piece that would pass ``limit``; None when they do not fit.
 
-    Column 0 is the first column, below its identity fields (from ``start``),
+    Column 0 is the first column, below the sheet's heading (from ``start``),
     where a piece is ``narrow`` high; columns 1 to ``columns`` are the flowing
     ones, where it is ``wide`` high.
     """
@@ -230,12 +253,16 @@ def _flow(narrow: list[float], wide: list[float], gaps: list[float], columns: in
 def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = "letter", max_in: float | None = None) -> float:
     """Set the title block; its height (in).
 
-    The first column opens with the sheet's identity (the fields of column 0 of
-    :func:`title_lines`); every other field follows it, top down, below the
-    identity and on through the columns after it, breaking between fields or
-    between the items of a list, at the least height that holds them all. When
-    ``max_in`` cannot hold them, the last pieces are left off and the last column
-    says how many lines the check table and the report give besides.
+    The first column opens with the sheet's heading (the first field of column 0
+    of :func:`title_lines`, the site's name), wrapped between words and set
+    smaller only when it must be (:data:`HEADING_SCALES`). The other fields
+    follow it top down, the identity first, on through the columns after it,
+    breaking between fields or between the items of a list, at the least height
+    that holds them all and keeps the identity in the first column where the
+    block's height allows it. Every field is wrapped to its column's width as
+    the renderer measures it. When ``max_in`` cannot hold them, the last pieces
+    are left off and the last column says how many lines the check table and
+    the report give besides.
     """
     fig = block_ax.figure
     drawer = renderer(fig)
@@ -244,12 +271,17 @@ def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = 
     widths = [first] + [(1.0 - first) / flowing] * flowing
     x = np.concatenate([[0.0], np.cumsum(widths)])
     gap_pt, join_pt = 0.45 * fontsize, 0.1 * fontsize
+    room = None if max_in is None else max_in * 72 - 2 * PAD_PT
 
-    def text(key, body, col):
+    def text(key, body, col, scale=None):
         base = key.split(":")[0]
-        scale, weight = STYLES.get(base, (1.0, "normal"))
-        size = max(fontsize * scale, MIN_FONT_PT)
-        wrapped = wrap_to(fig, body, block_w * widths[col] - 2 * px(fig, PAD_PT), size, weight)
+        size_of, weight = STYLES.get(base, (1.0, "normal"))
+        size = max(fontsize * (size_of if scale is None else scale), MIN_FONT_PT)
+        indent = "" if base == "site" else "  "  # a name's lines are all of a piece; a field's run on indented
+        body = body.replace(f"\n{BULLET}", f"\n{BULLET.strip()}\u00a0")  # a bullet stays with its first word
+        if body.startswith(BULLET):
+            body = f"{BULLET.strip()}\u00a0{body[len(BULLET):]}"
+        wrapped = wrap_to(fig, body, block_w * widths[col] - 2 * px(fig, PAD_PT), size, weight, indent=indent)
         artist = block_ax.annotate(
             wrapped, xy=(x[col], 1.0), xycoords="axes fraction", xytext=(PAD_PT, -PAD_PT), textcoords="offset points",
             va="top", ha="left", fontsize=size, fontweight=weight, color=colours.get(base, "black"), gid=f"title:{key}",
@@ -262,14 +294,20 @@ def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = 
         artist.remove()
         return h
 
-    y0 = 0.0
-    for key, body, col in lines:
-        if col == 0:
-            artist, h = text(key, body, 0)
-            artist.xyann = (PAD_PT, -PAD_PT - y0)
-            y0 += h + gap_pt
-    start = y0 + gap_pt  # a line's room between the identity and what follows it
-    pieces = []
+    identity = [(key, body) for key, body, col in lines if col == 0]
+    heading_h = 0.0
+    for key, body in identity[:1]:
+        for scale in HEADING_SCALES:
+            artist, heading_h = text(key, body, 0, scale)
+            if room is None or heading_h <= HEADING_SHARE * room or scale == HEADING_SCALES[-1]:
+                break
+            artist.remove()
+    start = heading_h + gap_pt if identity else 0.0
+    pieces = [(key, body, gap_pt) for key, body in identity[1:]]
+    if pieces:  # a line's room between the identity and what follows it
+        pieces[-1] = (*pieces[-1][:2], 2 * gap_pt)
+    elif identity:
+        start += gap_pt
     for key, body, col in lines:
         if col != 0:
             cut = _pieces(key, body)
@@ -277,23 +315,26 @@ def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = 
     narrow = [height(k, b, 0) for k, b, _ in pieces]
     wide = [height(k, b, 1) for k, b, _ in pieces]
     gaps = [g for _, _, g in pieces]
-    room = None if max_in is None else max_in * 72 - 2 * PAD_PT
-    if room is not None and _flow(narrow, wide, gaps, flowing, room, start) is None:
+    kept = len(identity) - 1
+    identity_h = start + sum(narrow[:kept]) + sum(gaps[:kept]) - (2 * gap_pt if kept > 0 else 0.0)
+    full = room is not None and _flow(narrow, wide, gaps, flowing, room, start) is None
+    if full:
         # even the tallest block cannot hold every piece: leave off the last ones and say so
         more = "... {} more lines: the check table and the report give them"
-        tail = height("more", more.format(len(pieces)), 1)
-        while pieces and _flow(narrow + [tail], wide + [tail], gaps + [0.0], flowing, room, start) is None:
+        total = len(pieces)
+        tail = height("more", more.format(total), 1)
+        while len(pieces) > max(kept, 0) and _flow(narrow + [tail], wide + [tail], gaps + [0.0], flowing, room, start) is None:
             for held in (pieces, narrow, wide, gaps):
                 held.pop()
-        left_off = sum(1 for key, body, col in lines if col != 0 for _ in _pieces(key, body)) - len(pieces)
-        pieces.append(("more", more.format(left_off), 0.0))
+        pieces.append(("more", more.format(total - len(pieces)), 0.0))
         narrow.append(tail)
         wide.append(tail)
         gaps.append(0.0)
-    low, high = max([y0 - gap_pt, *wide, 0.0]), max(start + sum(narrow) + sum(gaps), y0)
+    low = max([heading_h, identity_h if room is None else min(identity_h, room), *wide, 0.0])
+    high = max(start + sum(narrow) + sum(gaps), low)
     if room is not None:
         high = max(min(high, room), low)
-    for _ in range(40):  # the least height the pieces flow into
+    for _ in range(0 if full else 40):  # the least height the pieces flow into; all of it when some were left off
         mid = (low + high) / 2
         if _flow(narrow, wide, gaps, flowing, mid, start) is None:
             low = mid
@@ -301,7 +342,7 @@ def title_block(block_ax, lines, fontsize: float, colours: dict, *, page: str = 
             high = mid
         if high - low < 0.5:
             break
-    limit = max(high, y0 - gap_pt)
+    limit = high
     columns = _flow(narrow, wide, gaps, flowing, limit, start) or [flowing] * len(pieces)
     y, last = start, 0
     for (key, body, gap), col in zip(pieces, columns):
