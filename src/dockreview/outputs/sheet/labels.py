@@ -11,8 +11,6 @@ around a point on a leader and inside an area are made here too.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import shapely
 from matplotlib.text import Text
@@ -155,42 +153,6 @@ class Placer:
         text.set_rotation(angle)
         self.keep(shape, angle)
         return text
-
-
-def polyline_candidates(xy: np.ndarray, width: float, height: float, gap: float):
-    """Positions beside a polyline (display), at :data:`LABEL_POSITIONS`, then along it past its ends."""
-    line = shapely.LineString(xy)
-    length = line.length
-    overhang = max(0.0, width - length) / max(width, 1.0)
-    costs, centres, angles = [], [], []
-    for rank, t in enumerate(LABEL_POSITIONS):
-        d = t * length
-        p = np.asarray(line.interpolate(d).coords[0])
-        q = np.asarray(line.interpolate(min(d + 1.0, length)).coords[0])
-        o = np.asarray(line.interpolate(max(d - 1.0, 0.0)).coords[0])
-        direction = q - o
-        angle = readable(math.degrees(math.atan2(direction[1], direction[0])))
-        t_rad = math.radians(angle)
-        normal = np.array([-math.sin(t_rad), math.cos(t_rad)])
-        # a label reaching past its line's ends is ambiguous: only wanted when nothing beside the line is free
-        fit = 4.0 * overhang + (max(0.0, width / 2 - min(d, length - d)) / max(width, 1.0)) * 2.0
-        for side in (1, -1):
-            costs.append(0.3 * rank + fit)
-            centres.append(p + normal * side * (height / 2 + gap))
-            angles.append(angle)
-    for end, inward in ((xy[0], xy[1]), (xy[-1], xy[-2])):
-        direction = np.asarray(end, dtype=float) - np.asarray(inward, dtype=float)
-        direction /= max(np.hypot(*direction), 1e-9)
-        angle = readable(math.degrees(math.atan2(direction[1], direction[0])))
-        t_rad = math.radians(angle)
-        normal = np.array([-math.sin(t_rad), math.cos(t_rad)])
-        for side in (0, 1, -1):
-            costs.append(3.0 + abs(side) * 0.2)
-            centres.append(np.asarray(end) + direction * (width / 2 + 2 * gap) + normal * side * (height / 2 + gap))
-            angles.append(angle)
-    centres = np.asarray(centres, dtype=float)
-    shapes = rects(centres, np.asarray(angles, dtype=float), width, height)
-    return list(zip(costs, centres, angles, shapes))
 
 
 def leader_candidates(anchor, width: float, height: float, step: float, base_cost: float = 4.5):
