@@ -37,7 +37,7 @@ def _dock(root_u: float = 0.0, length: float = 35.0, width: float = 6.0) -> list
 def _site(tmp_path, crs, *, width=120.0, far_angle=0.0, root_u=0.0, length=35.0, extra=None, tables=None, run=600.0):
     parcels, mhw = canal_layout(width=width, far_angle=far_angle, run=run)
     return write_local_site(tmp_path, frame_in(crs, rotation=17.0), parcels=parcels, mhw=mhw,
-                            footprint=_dock(root_u, length), extra=extra, tables=tables)
+                            footprint=_dock(root_u, length), extra=extra, tables={"site": {"water": "canal"}, **(tables or {})})
 
 
 def _review(files, profile=None):
