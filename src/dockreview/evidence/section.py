@@ -35,7 +35,9 @@ METHOD = (
 def measure(cx: Context, foreshore: Measure) -> Measure:
     """The dock in section along its axis; the MLW crossing is the ``foreshore`` measure's."""
     limit_ft, sections = cx.reach_limit
-    method = METHOD.format(limit=f" ({limit_ft:,.1f} ft, {'; '.join(sections)})" if limit_ft is not None else ": none in the profile")
+    needs = cx.review.layout.envelope.needs
+    unknown = f": unknown, it needs data ({'; '.join(needs)})" if needs else ": none in the profile"
+    method = METHOD.format(limit=f" ({limit_ft:,.1f} ft, {'; '.join(sections)})" if limit_ft is not None else unknown)
     gaps = Gaps()
     m = cx.m
     comps = list(zip(cx.dock.components["component"], cx.dock.components.geometry.values))
@@ -84,6 +86,7 @@ def measure(cx: Context, foreshore: Measure) -> Measure:
         "required_depth_ft": m.required_depth_ft,
         "max_reach_ft": limit_ft,
         "max_reach_sections": list(sections),
+        "max_reach_needs": list(needs),
         "allowed_reach_ft": m.max_allowed_reach_ft,
         "dock_end_ft": float(s_dock.max()) * cx.ft,
         "mlw_at_ft": foreshore.values.get("foreshore_along_axis_ft"),
@@ -123,7 +126,10 @@ def rows(measure: Measure) -> list[tuple[str, str]]:
         parts.append(f"{v['pile_count']} pile bents at {v['pile_spacing_ft']:g} ft")
     if v["nav_reach_ft"] is not None:
         parts.append(f"navigable depth {figure_text(v['required_depth_ft'])} at {figure_text(v['nav_reach_ft'])} from MHW")
-    limit = "no reach limit in the profile" if v["max_reach_ft"] is None else f"limit {figure_text(v['max_reach_ft'])}"
+    if v["max_reach_ft"] is not None:
+        limit = f"limit {figure_text(v['max_reach_ft'])}"
+    else:
+        limit = "the reach limit needs data" if v.get("max_reach_needs") else "no reach limit in the profile"
     parts.append(f"dock ends {figure_text(v['dock_end_ft'])} along its axis; {limit}")
     return [("", "; ".join(parts))]
 
