@@ -30,7 +30,7 @@ from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.batch.reach import greatest_reaches
 from dockreview.errors import DockReviewError, DockReviewWarning
-from dockreview.geometry.riparian import NEEDS, riparian_geometry
+from dockreview.geometry.riparian import METHODS, NEEDS, riparian_geometry
 from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
 from dockreview.measure.envelope import (
@@ -87,7 +87,7 @@ class _Work:
     @property
     def extended(self) -> bool:
         """Whether the profile's riparian lines are the side lines extended, the lines the kernel draws as arrays."""
-        return self.lines["method"] == "extended-side-lines"
+        return METHODS[self.lines["method"]].arrays
 
     @classmethod
     def of(cls, layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> "_Work":
