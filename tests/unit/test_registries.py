@@ -227,3 +227,14 @@ def test_the_readmes_tables_are_the_registries_own(marker, table):
 
 if __name__ == "__main__":
     sys.stdout.write(f"{formats_table()}\n\n{methods_table()}\n")
+
+
+@pytest.mark.parametrize("given", ["[]", "7", "{ a = 1 }"])
+def test_a_method_that_is_no_name_is_one_plain_line(tmp_path, given):
+    shutil.copytree(Path(SITE).parent, tmp_path / "site")
+    manifest = tmp_path / "site" / "site.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("[review]\n", f"[review]\nriparian_method = {given}\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(manifest)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "'review.riparian_method'" in result.stderr and "is not a riparian method" in result.stderr

@@ -93,7 +93,7 @@ def _review(table: Any, problems: Problems, folder: Path | None = None) -> Revie
     course = as_number(table.get("course_tolerance_ft", 0.5), "review.course_tolerance_ft", problems)
     chord = as_number(table.get("chord_ft", 50.0), "review.chord_ft", problems)
     method = table.get("riparian_method")
-    if method is not None and method not in RIPARIAN_METHODS:
+    if method is not None and (not isinstance(method, str) or method not in RIPARIAN_METHODS):
         close = difflib.get_close_matches(str(method), RIPARIAN_METHODS, n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else f"; the methods are: {', '.join(RIPARIAN_METHODS)}"
         problems.add(f"'review.riparian_method' {method!r} is not a riparian method{hint}")
@@ -208,7 +208,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         problems.add(f"'site.crs' must be a string such as \"EPSG:2263\", got {crs!r}")
         crs = DEFAULT_CRS
     water = site.get("water")
-    if water is not None and water not in WATER_KINDS:
+    if water is not None and (not isinstance(water, str) or water not in WATER_KINDS):
         close = difflib.get_close_matches(str(water), WATER_KINDS, n=1)
         hint = f"did you mean '{close[0]}'?" if close else f"the kinds are: {', '.join(WATER_KINDS)}"
         problems.add(f"'site.water' {water!r} is not a kind of water ({hint})")

@@ -139,7 +139,7 @@ class RuleSet:
         """
         table = self.profile.settings.get("riparian", {})
         method = table.get("method", "extended-side-lines")
-        if method not in METHODS:
+        if not isinstance(method, str) or method not in METHODS:
             raise ProfileError(
                 f"profile {self.profile.name!r}: [riparian] method {method!r} is not a riparian method; the methods are: "
                 f"{', '.join(METHODS)}"
