@@ -86,6 +86,18 @@ class Param:
         return self.default is _REQUIRED
 
 
+def unknown_reach(figures: Mapping[str, Any] | None):
+    """A reach the ``figures`` leave unknown: NaN for each lot of a screen's arrays, None for one dock.
+
+    Examples
+    --------
+    >>> unknown_reach({"frontage_ft": np.array([100.0, 80.0])}).tolist(), unknown_reach({"frontage_ft": 100.0})
+    ([nan, nan], None)
+    """
+    frontage = None if figures is None else figures.get("frontage_ft")
+    return np.full(np.shape(frontage), np.nan) if np.ndim(frontage) else None
+
+
 def _or_words(items) -> str:
     """("river", "canal") -> "rivers or canals"; "creek" -> "creeks"."""
     plural = [f"{w}es" if w.endswith(("sh", "ch", "s")) else f"{w}s" for w in items]
@@ -326,8 +338,7 @@ class RuleKind:
             return None
         water = figures.get("water")
         if water is None:
-            frontage = figures.get("frontage_ft")
-            return np.full(np.shape(frontage), np.nan) if np.ndim(frontage) else None
+            return unknown_reach(figures)
         return self.reach_allowed(figures) if water in waters else math.inf
 
     # -- helpers --------------------------------------------------------------------------------

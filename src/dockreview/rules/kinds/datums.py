@@ -26,7 +26,7 @@ import numpy as np
 from dockreview.errors import ProfileError
 from dockreview.measure.datums import DATUMS
 from dockreview.rules.base import AT_LEAST, AT_MOST, PASS, CheckResult, Facts, fmt
-from dockreview.rules.kind import Bound, Param, register
+from dockreview.rules.kind import Bound, Param, register, unknown_reach
 
 
 def _datum(rule, setting: str, default: str, allowed: tuple[str, ...]) -> str:
@@ -229,8 +229,7 @@ class DepthReach(Bound):
 
     def reach_allowed(self, figures=None):
         if figures is None or "depth_reaches" not in figures:
-            frontage = None if figures is None else figures.get("frontage_ft")
-            return np.full(np.shape(frontage), np.nan) if np.ndim(frontage) else None
+            return unknown_reach(figures)
         return self.requirement(figures)
 
     def reach_basis(self) -> str:
