@@ -13,9 +13,11 @@ exact and every answer is known by hand:
 from __future__ import annotations
 
 import pytest
+import tomlkit
 
 import dockreview
 from support import ordinance_sites as osites
+from support.open_profile import KINGS_POINT
 from support.sitegen import make_site, t_dock
 
 TOL = 0.01
@@ -52,11 +54,29 @@ def test_navigable_reach_on_a_plane_is_exact(plane):
     assert r.check("float-grounding").status == "pass"
 
 
-def test_clearance_override_moves_navigable_depth_seaward(plane, tmp_path):
-    # draft 3 + clearance 2 = 5 ft: 0.5 + 0.03 v = 5 at v = 150; allowed 160 ft
-    r = reviewed(with_changes(plane, tmp_path, vessel={"draft_ft": 3.0, "clearance_ft": 2.0}))
+def test_a_profiles_clearance_moves_navigable_depth_seaward(plane, tmp_path):
+    # a town asking 2 ft below the keel: draft 3 + 2 = 5 ft: 0.5 + 0.03 v = 5 at v = 150; allowed 160 ft
+    doc = tomlkit.parse(KINGS_POINT.read_text(encoding="utf-8"))
+    doc["values"]["nav_depth_clearance_ft"]["value"] = 2.0
+    profile = tmp_path / "two-feet.toml"
+    profile.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    r = dockreview.review(dockreview.load_site(str(plane.manifest)), profile=str(profile))
     assert r.measurements.nav_reach_ft == pytest.approx(150.0, abs=TOL)
     assert r.measurements.max_allowed_reach_ft == pytest.approx(160.0, abs=TOL)
+
+
+def test_a_manifests_clearance_is_not_the_towns_reading(plane, tmp_path):
+    # The profile's 1 ft: 3 + 1 = 4 ft at v = 3.5 / 0.03 = 116.667, allowed 126.667: the 120-ft dock passes.
+    # The manifest's 0 ft would put 3 ft at v = 2.5 / 0.03 = 83.333, allowed 93.333: the dock would fail.
+    r = reviewed(with_changes(plane, tmp_path, vessel={"draft_ft": 3.0, "clearance_ft": 0.0}))
+    assert r.measurements.nav_reach_ft == pytest.approx(3.5 / 0.03, abs=TOL)
+    assert r.check("navigable-reach").status == "pass"
+    assert r.verdict == reviewed(plane.manifest).verdict
+    readings = r.to_dict()["interpretations"]
+    assert readings["deviations"] == [
+        {"key": "vessel.clearance_ft", "profile": 1.0, "manifest": 0.0, "verdict_under_manifest": "noncompliant"}
+    ]
+    assert readings["verdict_under_manifest_reading"] == "noncompliant"
 
 
 def test_dock_longer_than_navigable_depth_needs_fails(tmp_path):

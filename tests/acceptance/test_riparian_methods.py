@@ -470,7 +470,7 @@ def test_cove_headland_lots_take_their_shares(tmp_path, crs, rotation, subject):
 # 6. the method from a profile, the manifest overriding it; a method short of its layer
 # ==========================================================================
 @pytest.mark.parametrize("crs,rotation", CRSS)
-def test_profile_names_the_method_and_the_manifest_overrides_it(tmp_path, crs, rotation):
+def test_profile_names_the_method_and_a_manifest_cannot_change_it(tmp_path, crs, rotation):
     frame = frame_in(crs, rotation)
     k = scale_of(frame)
     shipped = (ROOT / "src" / "dockreview" / "rules" / "profiles" / "kings-point-ny.toml").read_text(encoding="utf-8")
@@ -483,10 +483,20 @@ def test_profile_names_the_method_and_the_manifest_overrides_it(tmp_path, crs, r
     assert r.layout.riparian.method == "perpendicular-to-trend"
     assert r.layout.riparian.parameters["baseline_ft"] == 120.0
     compare(r.measurements, {"setback_left_ft": 90.0 * k, "setback_right_ft": 90.0 * k})
-    over = run(straight_site(tmp_path / "b", frame, left=left, right=right,
-                             review={"riparian_method": "extended-side-lines"}), profile=str(profile))
-    assert over.layout.riparian.method == "extended-side-lines"
-    compare(over.measurements, {"setback_left_ft": 97 * C20 * k, "setback_right_ft": (90 * C20 - 120 * S20) * k})
+    # The manifest asks for extended side lines: not the town's reading, so the review keeps the profile's method,
+    # and the verdict it would have had is the one a town reading extended side lines gives.
+    site = straight_site(tmp_path / "b", frame, left=left, right=right, review={"riparian_method": "extended-side-lines"})
+    over = run(site, profile=str(profile))
+    assert over.layout.riparian.method == "perpendicular-to-trend"
+    compare(over.measurements, {"setback_left_ft": 90.0 * k, "setback_right_ft": 90.0 * k})
+    extended = tmp_path / "extended.toml"
+    extended.write_text(head + '[riparian]\nmethod = "extended-side-lines"\n\n' + tail, encoding="utf-8")
+    other = run(site, profile=str(extended))
+    compare(other.measurements, {"setback_left_ft": 97 * C20 * k, "setback_right_ft": (90 * C20 - 120 * S20) * k})
+    assert over.to_dict()["interpretations"]["deviations"] == [{
+        "key": "review.riparian_method", "profile": "perpendicular-to-trend", "manifest": "extended-side-lines",
+        "verdict_under_manifest": other.verdict,
+    }]
 
 
 @pytest.mark.parametrize("method, layer", [("perpendicular-to-centerline", "centerline"), ("proportional", "cove_line")])

@@ -33,6 +33,8 @@ from shapely import affinity
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from support.open_profile import leaves_readings_open
+
 # A point on the water near Kings Point (Manhasset Bay / western Long Island
 # Sound) in EPSG:2263: pyproj puts it at about (-73.74, 40.815).
 KINGS_POINT = (1_056_000.0, 236_000.0)
@@ -121,6 +123,8 @@ class SiteFiles:
                 self.doc.pop(t, None)
             else:
                 self.doc.setdefault(t, {}).update(body)
+        if "review" in self.doc:
+            self.doc["review"] = leaves_readings_open(self.doc["review"], self.dir)
         self.manifest.write_text(dumps_toml(self.doc))
         return self.manifest
 
@@ -317,6 +321,7 @@ def make_site(
                 fl["side"] = {"left": "right", "right": "left"}[fl["side"]]
             d["float"] = fl
         doc["dock"] = d
+    review = leaves_readings_open(review, directory)
     if review:
         doc["review"] = dict(review)
 
@@ -523,6 +528,7 @@ def write_local_site(
             b = math.radians(float(bearing))
             d["bearing"] = frame.azimuth(math.sin(b), math.cos(b))
         doc["dock"] = d
+    review = leaves_readings_open(review, directory)
     if review:
         doc["review"] = dict(review)
     for table, body in (tables or {}).items():

@@ -197,7 +197,7 @@ def _details(exc: BaseException) -> None:
 
 def _methods_help() -> str:
     """The help's list of riparian methods (:data:`~dockreview.inputs.spec.RIPARIAN_METHODS`), kept as lines."""
-    lines = ["\b", "Riparian methods (a manifest's [review] riparian_method, else its profile's [riparian] method):"]
+    lines = ["\b", "Riparian methods (a profile's [riparian] method; where it leaves one open, a manifest's [review] riparian_method):"]
     for i, method in enumerate(RIPARIAN_METHODS.values()):
         note = " (the default)" if i == 0 else f": needs {method.needs.split(':')[0]}" if method.needs else ""
         lines.append(f"  {method.name}{note}")
@@ -211,7 +211,7 @@ def _methods_help() -> str:
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.pass_context
 def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
-    """Review proposed residential docks against the Kings Point dock ordinance."""
+    """Review proposed residential docks against a town's dock law, written as a rule profile (dockreview profiles)."""
     ctx.meta["debug"] = debug
     ctx.meta["verbose"] = verbose
     ctx.meta["quiet"] = quiet  # only errors on standard error: no data warnings either (show_warnings), for every command

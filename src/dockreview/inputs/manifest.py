@@ -102,7 +102,7 @@ def _review(table: Any, problems: Problems, folder: Path | None = None) -> Revie
     profile = _profile_choice(table.get("profile"), folder or Path("."), problems)
     return ReviewSettings(
         extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0,
-        method, baseline, _cove_line(table.get("cove_line"), problems), profile,
+        method, baseline, _cove_line(table.get("cove_line"), problems), profile, frozenset(table),
     )
 
 

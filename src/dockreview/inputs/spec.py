@@ -205,6 +205,7 @@ class ReviewSettings:
     baseline_ft: float | None = None  # None: the profile's, else 100 ft
     cove_line: tuple[tuple[float, float], tuple[float, float]] | None = None
     profile: str | None = None  # a shipped profile's name, or a profile file (absolute); None: the default
+    given: frozenset[str] = frozenset()  # the keys the manifest's [review] table gives (the rest are defaults)
 
 
 @dataclass(frozen=True)

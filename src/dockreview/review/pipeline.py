@@ -20,7 +20,7 @@ import pandas as pd
 from shapely import LineString
 
 from dockreview._version import __version__
-from dockreview.errors import DockReviewWarning, SiteDataError
+from dockreview.errors import DockReviewError, DockReviewWarning, SiteDataError
 from dockreview.geometry.dock import Dock, build_dock
 from dockreview.geometry.riparian import NEEDS, Riparian, riparian_geometry
 from dockreview.inputs.crs import describe
@@ -28,6 +28,7 @@ from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
 from dockreview.measure.measurements import Layout, Measurements
 from dockreview.profile import Profile
+from dockreview.review.readings import NO_READINGS, Readings, readings_of, town_site, under_readings
 from dockreview.rules import CheckResult, Facts, RuleSet, apply_waivers, ruleset, verdict, verdict_reason
 from dockreview.rules.base import BOARD, decimals_for
 from dockreview.rules.verdicts import exempted
@@ -45,6 +46,9 @@ class Review:
     layout: Layout
     rules: RuleSet
     warnings: list[str] = field(default_factory=list)
+    readings: Readings = NO_READINGS
+    #: The verdict under the manifest's readings, by deviating key, and under all of them ("*"); empty without deviations.
+    verdicts_as_asked: dict[str, str] = field(default_factory=dict)
 
     @property
     def profile(self) -> Profile:
@@ -123,6 +127,13 @@ class Review:
                 "chord_ft": self.site.manifest.review.chord_ft,
                 "mhw_tolerance_ft": self.site.manifest.review.mhw_tolerance_ft,
                 "terminus_depth_ft": self.site.manifest.review.terminus_depth_ft,
+                "fixed_by_profile": {key: reading.value for key, reading in self.readings.fixed.items()},
+                "chosen_for_site": dict(self.readings.chosen),
+                "deviations": [
+                    {"key": d.key, "profile": d.profile, "manifest": d.manifest, "verdict_under_manifest": self.verdicts_as_asked[d.key]}
+                    for d in self.readings.deviations
+                ],
+                "verdict_under_manifest_reading": self.verdicts_as_asked.get("*"),
             },
             "measurements": self.measurements.to_dict(),
             "evidence": self.evidence.to_dict(),
@@ -213,8 +224,41 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     DockReviewError
         When the data cannot answer (no water frontage, dock not in the water).
     """
-    settings = site.manifest.review
-    rules = ruleset(profile if profile is not None else settings.profile)
+    rules = ruleset(profile if profile is not None else site.manifest.review.profile)
+    readings = readings_of(site, rules)
+    town = town_site(site, readings)
+    result = _review(town, rules)
+    result.readings = readings
+    if readings.deviations:
+        asked = {d.key: {d.key: d.manifest} for d in readings.deviations}
+        asked["*"] = {d.key: d.manifest for d in readings.deviations}
+        result.verdicts_as_asked = {key: _verdict_as_asked(town, values, rules) for key, values in asked.items()}
+        message = _deviation_warning(site, readings, result)
+        warnings.warn(message, DockReviewWarning, stacklevel=2)
+        result.warnings.append(message)
+    return result
+
+
+def _verdict_as_asked(town: Site, values: dict, rules: RuleSet) -> str:
+    """The verdict had the manifest's ``values`` been read instead of the profile's (the reason when none can be had)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DockReviewWarning)
+            return _review(under_readings(town, values), rules).verdict
+    except DockReviewError as exc:
+        return f"cannot be reviewed: {exc}"
+
+
+def _deviation_warning(site: Site, readings, result: Review) -> str:
+    asked = "; ".join(f"{d.key} = {d.manifest!r} (the profile's: {d.profile!r})" for d in readings.deviations)
+    return (
+        f"{site.manifest.path}: the manifest sets readings the profile fixes, not applied: {asked}; reviewed under "
+        f"the profile's ({result.verdict}); under the manifest's it would be {result.verdicts_as_asked['*']}"
+    )
+
+
+def _review(site: Site, rules: RuleSet) -> Review:
+    """The review of ``site`` as its manifest reads it (:func:`review` has set the town's readings)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)
         riparian = site_riparian(site, rules)
@@ -242,8 +286,9 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
 def riparian_method(site: Site, rules: RuleSet) -> dict:
     """The riparian method and its parameters for a site, as :func:`~dockreview.geometry.riparian.riparian_geometry` takes them.
 
-    ``[review] riparian_method`` and ``baseline_ft`` override the profile's
-    ``[riparian] method`` and ``baseline_ft``; the default is extended side
+    The profile's ``[riparian] method`` and ``baseline_ft``; where it leaves one
+    open, ``[review] riparian_method`` or ``baseline_ft`` (:func:`review` has put
+    the readings the profile fixes in the manifest's place); else extended side
     lines, with a 100-ft baseline. The cove line is ``[review] cove_line``, else
     the ``cove_line`` layer.
 

@@ -29,6 +29,7 @@ from dockreview.profile import Profile, load_profile
 from dockreview.rules import kinds as _kinds  # noqa: F401  (registers every kind)
 from dockreview.rules.base import BOARD, CheckResult, Facts
 from dockreview.rules.kind import KINDS, RuleKind
+from dockreview.rules.readings import fixed_readings
 
 
 class RuleSet:
@@ -443,8 +444,24 @@ class RuleSet:
         >>> ruleset().depth_clearance_ft(0.0), ruleset("levy-county-fl").depth_clearance_ft(0.0)
         (1.0, 0.0)
         """
+        asked = self._asked_clearance()
+        return default if asked is None else asked
+
+    def _asked_clearance(self) -> float | None:
         asked = [c for c in (r.depth_clearance_ft() for r in self.rules) if c is not None]
-        return max(asked, default=default)
+        return max(asked, default=None)
+
+    def readings(self) -> dict:
+        """The legal readings the profile fixes, by the manifest's key (:func:`dockreview.rules.readings.fixed_readings`).
+
+        Examples
+        --------
+        >>> ruleset("kings-point-ny").readings()["review.extension"].value
+        'straight'
+        >>> ruleset("kings-point-ny").readings()["vessel.clearance_ft"].value
+        1.0
+        """
+        return fixed_readings(self.profile, self._asked_clearance())
 
     def touching_ft(self, default: float) -> float:
         """How near two parts of a dock must lie to touch (ft): the least any check says, ``default`` when none does.

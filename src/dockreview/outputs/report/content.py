@@ -21,6 +21,7 @@ from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_appl
 from dockreview.outputs.report.words import in_words, quantity
 from dockreview.outputs.style import NOT_A_SURVEY
 from dockreview.rules.base import BOARD, officials_words
+from dockreview.rules.readings import READING_LABELS
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,30 @@ def interpretations(review) -> tuple[tuple[str, str], ...]:
         ("Seaward terminus", f"the part of the dock farther than the reach less {quantity(settings.terminus_depth_ft, 'ft')} from the frontage; clearances are measured from it."),
         ("Navigable depth", _navigable_depth(review)),
         ("Units", f"computed in {describe(review.site.crs)} and converted to international feet ({review.site.ft_per_unit:.6f} ft per unit)."),
+        *_readings(review),
     )
+
+
+def _readings(review) -> tuple[tuple[str, str], ...]:
+    """The manifest's readings: those the law leaves open and the site chose, and those not applied."""
+    chosen = tuple(
+        ("Chosen for this site", f"{READING_LABELS[key]}: {_said(value)} ({key}); the law as the town reads it leaves this open.")
+        for key, value in review.readings.chosen.items()
+    )
+    refused = tuple(
+        (
+            "Not applied: the application's reading",
+            f"{READING_LABELS[d.key]}: the manifest asks {_said(d.manifest)} ({d.key}); the town's reading is "
+            f"{_said(d.profile)}, and the site is reviewed under it. Under the manifest's reading the verdict would be "
+            f"{review.verdicts_as_asked[d.key]}.",
+        )
+        for d in review.readings.deviations
+    )
+    return chosen + refused
+
+
+def _said(value) -> str:
+    return quantity(value, "ft") if isinstance(value, float) else f"\"{value}\""
 
 
 # ----------------------------------------------------------------------------- measurements
