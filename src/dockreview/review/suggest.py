@@ -31,6 +31,7 @@ from dockreview.profile import Profile
 from dockreview.review.grow import Grown, Growth, azimuth_deg, growth
 from dockreview.review.manifest_edit import declared, relative_to, rewrite_manifest
 from dockreview.review.pipeline import facts_of, review
+from dockreview.review.readings import readings_of, town_site
 from dockreview.rules import RuleSet, ruleset
 from dockreview.rules.base import FAIL
 
@@ -131,6 +132,7 @@ def longest_dock(
         Degrees clockwise from grid north; default the proposal's.
     """
     rules = ruleset(profile)
+    site = town_site(site, readings_of(site, rules))
     riparian = envelope.riparian
     lot_site = _without_own_docks(site, envelope)
     facts = facts_of(lot_site)
