@@ -99,7 +99,9 @@ def test_every_check_in_the_json_carries_its_kind(profile):
     ids = [c["id"] for c in data["checks"]]
     assert ids == list(load_profile(profile).checks)
     for check in data["checks"]:
-        assert check["kind"] == load_profile(profile).checks[check["id"]].kind
+        spec = load_profile(profile).checks[check["id"]]
+        assert check["kind"] == spec.kind
+        assert check["law"] and (not spec.text or spec.text.startswith("interpretation:") or spec.text in check["law"]), check["id"]
 
 
 def test_the_kings_point_json_carries_every_kind_too():

@@ -154,6 +154,7 @@ class CheckResult:
     sense: str = ""
     parts: tuple[Part, ...] = ()
     needs: tuple[str, ...] = ()
+    law: str = ""  # the law's words the check applies (its own text, else those of the numbers it cites)
 
     @property
     def decided(self) -> bool:

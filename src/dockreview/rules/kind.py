@@ -235,6 +235,20 @@ class RuleKind:
         """The most this check allows the dock's attribute ``key`` (``[dock.attributes]``), or None when it sets none."""
         return None
 
+    def law_words(self) -> str:
+        """The law's words this check applies: its own ``text`` and those of the numbers and lists it cites, each
+        once; a profile's reading ("interpretation: ...") only where no words of the law are given.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset("levy-county-fl").rule("side-setback").law_words()
+        'The dock and all associated structures can be no closer than 25 feet from your side riparian property lines.'
+        """
+        said = dict.fromkeys(t for t in (self.spec.text, *(c.text for c in self.cited.values())) if t)
+        law = [t for t in said if not t.startswith("interpretation:")]
+        return " ".join(law or said)
+
     def requirement_text(self) -> str:
         """The requirement in words, as a report states it (the check's title unless the kind words it better)."""
         return self.title or self.id
@@ -349,7 +363,7 @@ class RuleKind:
         """A CheckResult of this check (its id, section, title, kind and sense filled in)."""
         return CheckResult(
             self.id, self.section, self.title, status, value, limit, self.unit if unit is None else unit, message,
-            kind=self.name, sense=self.sense if sense is None else sense, parts=parts, needs=needs,
+            kind=self.name, sense=self.sense if sense is None else sense, parts=parts, needs=needs, law=self.law_words(),
         )
 
     def not_applicable(self, why: str, *, limit=None) -> CheckResult:

@@ -20,7 +20,7 @@ from dockreview.outputs.reasons import reasons
 from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
 from dockreview.outputs.report.words import in_words, quantity
 from dockreview.outputs.style import NOT_A_SURVEY
-from dockreview.rules.base import BOARD, officials_words
+from dockreview.rules.base import BOARD, NOT_APPLICABLE, officials_words
 from dockreview.rules.readings import READING_LABELS
 
 
@@ -38,6 +38,23 @@ class Section:
 def _checks(review, *, all_checks: bool) -> Section:
     note = "" if all_checks else not_applicable_line(review)
     return Section("Checks", CHECK_COLUMNS, check_rows(review, all_checks=all_checks), note=note)
+
+
+#: The columns of the law's words.
+LAW_COLUMNS = ("section", "standard", "the law's words")
+
+
+def _law(review, *, all_checks: bool) -> Section:
+    """Each standard the review applied, in the law's own words (the profile's), each once."""
+    shown = [c for c in review.checks if all_checks or c.status != NOT_APPLICABLE]
+    rows = tuple(dict.fromkeys((c.section, c.title, c.law) for c in shown if c.law))
+    return Section("The law's words", LAW_COLUMNS, rows, f"As read from {_read_from(review)}.")
+
+
+def _read_from(review) -> str:
+    sources = review.profile.sources.values()
+    said = [f"{s.title or s.address} ({s.address}, read {s.read})" if s.read else (s.title or s.address) for s in sources]
+    return "; ".join(said) or review.profile.name
 
 
 def _board(review) -> Section:
@@ -350,6 +367,7 @@ def sections(review, *, all_checks: bool = False) -> list[Section]:
     site = review.site
     parts = [
         _checks(review, all_checks=all_checks),
+        _law(review, all_checks=all_checks),
         _board(review),
         Section("Board evidence", ("measure", "figures", "method"), tuple(report_rows(review.evidence)),
                 f"{review.evidence.purpose}; the Board evidence sheet draws them and the dock in section."),

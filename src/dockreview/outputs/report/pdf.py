@@ -21,7 +21,7 @@ from dockreview._version import __version__
 from dockreview.outputs.evidence_sheet import plot_evidence
 from dockreview.outputs.exhibit import plot_review
 from dockreview.outputs.report.checks import CHECK_COLUMNS
-from dockreview.outputs.report.content import Section, header, sections
+from dockreview.outputs.report.content import LAW_COLUMNS, Section, header, sections
 from dockreview.outputs.sheet.pdffont import PDF_FONT_PT, PageFont, page_font, saved_in
 from dockreview.outputs.style import PAGES, STATUS_COLOURS, VERDICT_COLOURS
 
@@ -29,6 +29,7 @@ from dockreview.outputs.style import PAGES, STATUS_COLOURS, VERDICT_COLOURS
 _PDF_WIDTHS = {
     CHECK_COLUMNS: (1.05, 1.35, 1.7, 1.6, 1.5, 0.75, 0.95, 3.9),
     ("section", "item", "facts given"): (1.3, 2.5, 8.0),
+    LAW_COLUMNS: (1.3, 2.5, 8.0),
     ("role", "file", "CRS", "features"): (1.0, 4.5, 3.0, 0.8),
     ("topic", "interpretation"): (1.5, 8.0),
     ("measurement", "value"): (4.0, 3.0),
