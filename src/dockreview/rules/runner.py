@@ -135,8 +135,10 @@ class RuleSet:
         --------
         >>> ruleset("kings-point-ny").riparian_lines()
         {'method': 'extended-side-lines', 'baseline_ft': 100.0}
-        >>> ruleset("wisconsin-nr326").riparian_lines()["method"]
-        'perpendicular-to-trend'
+        >>> from dockreview.profile import parse_profile
+        >>> law = {"riparian": {"method": "colonial"}, "checks": {"c": {"kind": "reach", "section": "s", "limit": 30}}}
+        >>> ruleset(parse_profile(law, "t")).riparian_lines()["method"]
+        'colonial'
         """
         table = self.profile.settings.get("riparian", {})
         method = table.get("method", "extended-side-lines")
