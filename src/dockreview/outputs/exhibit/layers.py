@@ -220,14 +220,25 @@ def draw_zones(ax, sheet: Sheet, view, legend: list) -> dict:
 #: How a datum line and a section across the waterway are drawn: the MHW line's blue, dashed; a thin dash-dot.
 DATUM_LINE = dict(color=COLOURS["mhw"], lw=1.0, ls=(0, (5, 3)), zorder=4)
 WIDTH_LINE = dict(color=COLOURS["dimension"], lw=0.8, ls=(0, (6, 2, 1, 2)), zorder=4)
+#: A town's line on the water the checks hold the dock to (a pier line), a bulkhead, the moored vessel's outline.
+PIER_LINE = dict(color=COLOURS["side"], lw=1.4, ls=(0, (10, 3, 2, 3, 2, 3)), zorder=4)
+BULKHEAD_LINE = dict(color=COLOURS["side"], lw=1.6, ls="-", zorder=4)
+VESSEL_LINE = dict(color=COLOURS["dimension"], lw=0.9, ls=(0, (2, 1.5)), zorder=5)
+#: The figures that measure from each site line, and its label: the line is drawn where a check reads one.
+SITE_LINES = (
+    ("pierhead", ("pierhead_beyond_ft", "vessel_pierhead_beyond_ft"), PIER_LINE, "pier line"),
+    ("bulkhead", ("reach_from_bulkhead_ft", "vessel_reach_from_bulkhead_ft"), BULKHEAD_LINE, "bulkhead"),
+)
 
 
 def law_lines(review) -> list[tuple[object, dict, str]]:
     """The lines the profile's checks measure from or across, besides the MHW line, each with its style and label.
 
     A datum line (MLW, MLLW) is drawn where a check measures a reach from it, a
-    section across the waterway where a check reads the width measured on it
-    (the checks' own ``reads`` say which), so the plan shows what decided.
+    section across the waterway where a check reads the width measured on it, a
+    pier line or a bulkhead where a check measures from it, the moored vessel
+    where a check counts it (the checks' own ``reads`` say which), so the plan
+    shows what decided.
     """
     read = {name for rule in review.rules.rules for name in rule.reads}
     m, layout, out = review.measurements, review.layout, []
@@ -239,6 +250,12 @@ def law_lines(review) -> list[tuple[object, dict, str]]:
         value = m.get(field)
         if field in read and value is not None:
             out.append((line, WIDTH_LINE, f"{field.removesuffix('_ft').replace('_', ' ')}: {value:,.1f} ft"))
+    for layer, figures, style, label in SITE_LINES:
+        line = getattr(review.site, layer, None)
+        if line is not None and read & set(figures):
+            out.append((line, style, label))
+    if layout.vessel is not None and any(name.startswith("vessel_") for name in read):
+        out.append((layout.vessel.boundary, VESSEL_LINE, "moored vessel"))
     return out
 
 
