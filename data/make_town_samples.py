@@ -200,31 +200,41 @@ def north_haven_flats() -> Site:
             "mhw": [line((-400.0, 0.0), (400.0, 0.0))],
             "soundings": soundings,
         },
-        dock={"root": "auto", "bearing": "perpendicular", "length": 140.0, "width": 4.0,
-              "float": {"length": 20.0, "width": 10.0, "layout": "T"}},
+        dock={"root": "auto", "bearing": "perpendicular", "length": 145.0, "width": 4.0,
+              "float": {"length": 44.0, "width": 5.0, "layout": "T"}},
         tables={"soundings": {"depth_field": "DEPTH_MLW"}, "datums": {"mllw_below_mlw_ft": 0.3}},
     )
 
 
 def wisconsin_lakeshore() -> Site:
-    """Site 11: 120 ft of lakeshore in Wisconsin: 2 + 1 boat slips; a 6-ft pier with an 8 x 8 ft loading platform."""
+    """Site 11: 120 ft of lakeshore in Wisconsin: 2 + 1 boat slips; a 6-ft pier with an 8 x 8 ft loading platform; a
+    bottom sloping 0.05 ft per ft below the summer low level: 3 ft deep 60 ft out, 3.5 ft (a 2.5-ft draft and 1 ft
+    under the keel) 70 ft out, so the pier may reach 70 ft."""
+    soundings = [{"DEPTH_SUMMER_LOW": round(0.05 * v, 3), "geometry": Point(u, v)}
+                 for u in range(-150, 151, 25) for v in range(-25, 301, 25)]
     return Site(
         folder="wisconsin-lakeshore",
         water="lake",
-        summary="Wisconsin (exempt pier): 3 boat slips on 120 ft of frontage, a 6-ft pier and an 8 x 8 ft platform.",
+        summary="Wisconsin (exempt pier): 3 boat slips on 120 ft of frontage, a 6-ft pier, an 8 x 8 ft platform, 70 ft allowed.",
         title="21 Example Shore Rd, Dane County", profile="wisconsin-nr326",
         frame=Frame("EPSG:26916", -89.4000, 43.0800, 10.0), subject="WI-2",
         layers={
             "parcels": lots([-180.0, -60.0, 60.0, 180.0], ["WI-1", "WI-2", "WI-3"], 200.0),
             "mhw": [line((-400.0, 0.0), (400.0, 0.0))],
+            "soundings": soundings,
+            "bulkhead": [line((-180.0, 0.0), (180.0, 0.0))],
             "proposed_dock": [part("walkway", -3.0, -5.0, 3.0, 40.0), part("landing", -4.0, 40.0, 4.0, 48.0)],
         },
         dock={"file": "site.gpkg:proposed_dock", "component_field": "component", "attributes": {"slips": 3}},
+        tables={"soundings": {"depth_field": "DEPTH_SUMMER_LOW"}, "vessel": {"draft_ft": 2.5}},
     )
 
 
 def huntington_harbor() -> Site:
-    """Site 12: a harbour lot in Huntington, NY: a 4-ft pier, an 80 sq ft platform, a T float, 54 ft short of a channel."""
+    """Site 12: a harbour lot in Huntington, NY: a 4-ft pier, an 80 sq ft platform, a T float, 54 ft short of a channel;
+    a bulkhead on the MHW line with 5 ft of water at MLW along it, deepening 0.05 ft per ft."""
+    soundings = [{"DEPTH_MLW": round(5.0 + 0.05 * v, 3), "geometry": Point(u, v)}
+                 for u in range(-225, 226, 25) for v in range(-25, 201, 25)]
     return Site(
         folder="huntington-harbor",
         water="harbor",
@@ -235,11 +245,14 @@ def huntington_harbor() -> Site:
             "parcels": lots([-225.0, -75.0, 75.0, 225.0], ["HU-1", "HU-2", "HU-3"], 250.0),
             "mhw": [line((-400.0, 0.0), (400.0, 0.0))],
             "channels": [{"kind": "channel", "NAME": "Harbor channel (illustrative)", "geometry": box(-400.0, 150.0, 400.0, 300.0)}],
+            "bulkhead": [line((-225.0, 0.0), (225.0, 0.0))],
+            "soundings": soundings,
             "proposed_dock": [part("walkway", -2.0, -5.0, 2.0, 70.0), part("landing", -5.0, 70.0, 5.0, 78.0),
                               part("ramp", -1.5, 78.0, 1.5, 90.0), part("float", -10.0, 90.0, 10.0, 96.0)],
         },
         dock={"file": "site.gpkg:proposed_dock", "component_field": "component",
               "attributes": {"joist_height_above_mhw_ft": 4.5, "decking_passes_light": True}},
+        tables={"soundings": {"depth_field": "DEPTH_MLW"}},
     )
 
 

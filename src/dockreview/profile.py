@@ -23,6 +23,10 @@ user's own file is passed as ``profile=`` / ``--profile``). Its tables:
 ``[riparian]``, ``[waterway]``, ``[datums]``
     Settings: how the lot's side lines are drawn and how the checks that leave it
     out measure a waterway's width or pick a datum (:data:`SETTINGS` lists their keys).
+``[readings]``
+    The legal readings the town fixes (how a side line is carried seaward, the
+    seaward terminus): a manifest that asks another is not applied
+    (:mod:`dockreview.rules.readings`).
 ``[federal_premises]``
     Where the law says it does not pertain to federal premises: its ``section`` and ``text``
     (a site whose ``[parcel] federal = true`` is then exempt; without it, reviewed).

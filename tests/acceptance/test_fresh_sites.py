@@ -21,6 +21,7 @@ import pytest
 from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 
+from support.open_profile import leaves_readings_open
 from support.sitegen import dumps_toml  # (the TOML writer only)
 
 pytest.importorskip("dockreview")
@@ -115,6 +116,7 @@ def build(d: Path, frame: Frame, *, subject, neighbours, mhw, dock=None, footpri
         doc["dock"] = {"file": ref, "component_field": "component"}
     else:
         doc["dock"] = dock
+    review = leaves_readings_open(review, d)
     if review:
         doc["review"] = review
     (d / "site.toml").write_text(dumps_toml(doc))

@@ -97,9 +97,9 @@ def test_check_refuses_the_mistake_in_one_error_line_with_exit_2(tmp_path, case)
     assert not (tmp_path / "r.json").exists()
 
 
-def test_wisconsins_method_no_longer_quietly_becomes_extended_side_lines(tmp_path):
+def test_a_misspelt_riparian_table_is_refused_not_quietly_dropped(tmp_path):
     # before: [riparain] was kept as a setting nobody read, and the lines were drawn by the default method
-    assert ruleset("wisconsin-nr326").riparian_lines()["method"] == "perpendicular-to-trend"
+    assert ruleset("wisconsin-nr326").riparian_lines()["method"] == "extended-side-lines"  # NR 326.07(2)(c)
     path = _copy(tmp_path, "wisconsin-nr326", "[riparian]\n", "[riparain]\n")
     with pytest.raises(ProfileError, match=r"\[riparain\] is not a table of a profile \(did you mean \[riparian\]\?\)"):
         ruleset(path)
@@ -152,7 +152,7 @@ def test_a_stray_key_a_source_with_no_sources_and_a_name_far_from_any(tmp_path):
     assert str(caught.value) == (
         f"profile {path}: 'name' stands outside any table (put it under [profile]); "
         "[zoning] is not a table of a profile (the tables are: [profile], [sources], [values], [codes], [officials], "
-        "[checks], [riparian], [waterway], [datums], [federal_premises]); "
+        "[checks], [riparian], [waterway], [datums], [federal_premises], [readings]); "
         "[riparian] source 'code' is not a [sources] entry of the profile (the profile defines no [sources.NAME])"
     )
 

@@ -27,17 +27,22 @@ from dockreview.rules import KINDS, ruleset
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DATA = ROOT / "data"
-NEW = ("huntington-ny", "north-haven-ny", "levy-county-fl", "lake-austin-tx", "sc-ocrm", "wisconsin-nr326")
+NEW = (
+    "huntington-ny", "north-haven-ny", "levy-county-fl", "lake-austin-tx", "sc-ocrm", "wisconsin-nr326",
+    "collier-county-fl", "pembroke-pines-fl", "hernando-county-fl", "wrightsville-beach-nc",
+)
 #: The riparian methods a profile may name (drawn by geometry/riparian.py's methods).
 METHODS = ("extended-side-lines", "perpendicular-to-trend", "perpendicular-to-centerline", "colonial", "proportional")
 #: Each new profile's sample site.
 SAMPLES = {
     "levy-county-fl": "levy-canal", "lake-austin-tx": "lake-austin-channel", "sc-ocrm": "sc-tidal-creek",
     "north-haven-ny": "north-haven-flats", "wisconsin-nr326": "wisconsin-lakeshore", "huntington-ny": "huntington-harbor",
+    "collier-county-fl": "collier-canal", "pembroke-pines-fl": "pembroke-canal", "hernando-county-fl": "hernando-canal",
+    "wrightsville-beach-nc": "wrightsville-pierline",
 }
 
 
-def test_the_shipped_profiles_are_kings_point_and_the_six_towns():
+def test_the_shipped_profiles_are_kings_point_and_the_ten_towns():
     assert profile_names() == sorted([DEFAULT_PROFILE, *NEW])
     assert ruleset().profile.id == "kings-point-ny"
 

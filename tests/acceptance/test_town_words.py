@@ -70,7 +70,10 @@ def test_no_other_towns_review_speaks_kings_points_law(name):
 
 #: The checks in feet that no line of the plan measures: a walkway's width and a landing's size are set on the
 #: components, an extent along the shore on the dock (each drawn as a figure on the plan, not a dimension line).
-ON_COMPONENTS = ("max-width", "landing-size", "along-shore-width")
+ON_COMPONENTS = (
+    "max-width", "landing-size", "along-shore-width", "min-width", "float-length",  # sizes of the dock's own parts
+    "berth-depth", "waterway-min-width",  # a depth, and the water's width (drawn as its section across the water)
+)
 
 
 @pytest.mark.parametrize("name", SITES)

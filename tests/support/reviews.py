@@ -28,15 +28,20 @@ def under_every_profile(site, *, skip: tuple[str, ...] = ()) -> Iterator[tuple[s
 
 
 #: The lines a review reads that a screen does not take.
-NOT_SCREEN_LAYERS = ("centerline", "mllw", "mlw", "bulkhead")
+NOT_SCREEN_LAYERS = ("centerline", "mllw", "mlw", "bulkhead", "pierhead")
 
 
 def lines_a_screen_lacks(site, review) -> list[str]:
     """The lines a review of ``site`` read that a screen does not take: a centreline, a datum line or a bulkhead
-    given as a layer, or a datum line drawn as the soundings' contour."""
+    given as a layer, a datum line drawn as the soundings' contour, or the dock's span a narrowest width is taken across."""
     m = review.measurements
     drawn = [f"{d} line ({m[f'{d}_line_from']})" for d in ("mlw", "mllw") if m.get(f"{d}_line_from")]
-    return [layer for layer in NOT_SCREEN_LAYERS if getattr(site, layer, None) is not None] + drawn
+    # a width "at any point of construction" is the narrowest across the dock's span: a screen draws no dock
+    read = {name for rule in review.rules.rules if rule.limits_reach for name in rule.reads}
+    span = ["the dock's span"] if any(name.endswith("_narrowest_ft") for name in read) else []
+    # a screen finds one depth along each lot's axis (navigable depth), not the depths a depth-reach rule names
+    depths = ["the depths along the axis"] if "depth_reaches" in read else []
+    return [layer for layer in NOT_SCREEN_LAYERS if getattr(site, layer, None) is not None] + drawn + span + depths
 
 
 def screened_lot(site, review, profile):

@@ -167,7 +167,7 @@ def screen_riparian_lines(rules: RuleSet) -> dict:
     --------
     >>> from dockreview.rules.runner import ruleset
     >>> screen_riparian_lines(ruleset("wisconsin-nr326"))
-    {'method': 'perpendicular-to-trend', 'baseline_ft': 100.0}
+    {'method': 'extended-side-lines', 'baseline_ft': 100.0}
     """
     lines = rules.riparian_lines()
     if lines["method"] in NEEDS:

@@ -104,6 +104,9 @@ class Site:
     bulkhead : shapely geometry or None
         Bulkheads and seawalls (lines; a polygon layer is read by its boundary), a reference line for
         protrusion and waterway widths.
+    pierhead : shapely geometry or None
+        The official pier line or pierhead line (lines) no dock may pass (a town's pier line map); not the
+        neighbours' pier-head line the evidence draws.
     parcel_class : str or None
         The lot's property class (``parcel.class_field``), None when not given.
     replaced_docks : GeoDataFrame or None
@@ -133,6 +136,7 @@ class Site:
     cove_line: BaseGeometry | None = None
     mllw: BaseGeometry | None = None
     bulkhead: BaseGeometry | None = None
+    pierhead: BaseGeometry | None = None
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
     elevation: Elevation | None = None
@@ -446,7 +450,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = clean_layer(raw, label["vegetation"], ("Polygon",), required=False)
     buildings = mlw = centerline = cove_line = None
-    lines: dict[str, BaseGeometry | None] = {"mllw": None, "bulkhead": None}
+    lines: dict[str, BaseGeometry | None] = {"mllw": None, "bulkhead": None, "pierhead": None}
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
         buildings = clean_layer(raw, label["buildings"], ("Polygon",), required=False)
@@ -504,6 +508,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         cove_line=cove_line,
         mllw=lines["mllw"],
         bulkhead=lines["bulkhead"],
+        pierhead=lines["pierhead"],
         parcel_class=parcel_class(parcels, manifest, label["parcels"]),
         replaced_docks=replaced,
         elevation=elevation,

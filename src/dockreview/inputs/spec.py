@@ -14,7 +14,7 @@ DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
 LAYER_NAMES = (
     "parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line",
-    "mllw", "bulkhead",
+    "mllw", "bulkhead", "pierhead",
 )
 #: The manifest's raster layers (read with rasterio, :mod:`dockreview.inputs.raster`): ``elevation``, a DEM.
 RASTER_NAMES = ("elevation",)
@@ -128,6 +128,16 @@ ATTRIBUTES = {
     "height_above_normal_pool_ft": "number",
     "decking_passes_light": "bool",
     "nonwater_dependent_structures": "bool",
+    "replaced_dock_length_ft": "number",
+    "deck_elevation_ngvd_ft": "number",
+    "land_connection": "bool",
+    "boat_ramp": "bool",
+    "dredging": "bool",
+    "outside_side_setback": "bool",
+    "deck_height_above_mlw_ft": "number",
+    "open_sides": "bool",
+    "pile_diameter_in": "number",
+    "handrail": "bool",
 }
 
 

@@ -23,16 +23,25 @@ from dockreview.geometry.riparian import Riparian
 from dockreview.geometry.width import max_width
 from dockreview.inputs.site import Site
 from dockreview.measure.areas import along_shore_extent, component_areas
-from dockreview.measure.datums import DATUMS, berth_depths, datum_line, reach_from_line
-from dockreview.measure.depth import depth_measurements
+from dockreview.measure.clearances import whole_dock_measurements
+from dockreview.measure.datums import DATUMS, berth_depths, datum_line, reach_from_line, replaced_reaches
+from dockreview.measure.depth import bulkhead_depth, depth_measurements
 from dockreview.measure.distances import axis_length, clearance, farthest, reach_locus, signed_setback, terminus
 from dockreview.measure.envelope import lot_envelope
 from dockreview.measure.limits import Limits
 from dockreview.measure.lot import LAND_NOISE_SQFT, dock_lot, dock_on_land, frontage_docks
 from dockreview.measure.measurements import Layout, Measurements
-from dockreview.measure.parts import float_layout, float_position, landing_size, lift_angle, vegetation_overlap
+from dockreview.measure.parts import (
+    float_layout,
+    float_position,
+    landing_size,
+    lift_angle,
+    vegetation_overlap,
+)
+from dockreview.measure.pierline import pier_line_measurements
+from dockreview.measure.sizes import component_sizes
 from dockreview.measure.vessel import vessel_footprint
-from dockreview.measure.waterway import lot_bulkhead, protrusion_from, waterway_widths
+from dockreview.measure.waterway import lot_bulkhead, protrusion_from, reach_from_parcel, waterway_widths
 
 #: A dock more than this share of whose area lies on its own lot's land is warned of (a dock drawn along the shore).
 OWN_LAND_SHARE = 0.25
@@ -196,7 +205,7 @@ def measure(site: Site, riparian: Riparian, dock: Dock, rules: Limits) -> tuple[
 
 def given_inputs(site: Site) -> set[str]:
     """The optional inputs the site gives, by the names the checks' ``needs`` use ("soundings", "draft")."""
-    layers = {name for name in ("channels", "docks", "soundings", "vegetation", "centerline", "mllw", "bulkhead") if getattr(site, name) is not None}
+    layers = {name for name in ("channels", "docks", "soundings", "vegetation", "centerline", "mllw", "bulkhead", "pierhead") if getattr(site, name) is not None}
     return layers | ({"draft"} if site.manifest.vessel.draft_ft is not None else set())
 
 
@@ -223,6 +232,7 @@ def _other_laws(
         )
         missing["reach_from_bulkhead_ft"] = missing["vessel_reach_from_bulkhead_ft"] = why
     out["reach_from_bulkhead_ft"] = None if bulkhead is None else protrusion_from(dock.footprint, bulkhead, step) * ft
+    out["reach_from_property_ft"] = reach_from_parcel(dock.footprint, site.parcel, step) * ft
     lines = {}
     for datum in DATUMS:
         line, source, need = datum_line(site, datum)
@@ -234,10 +244,16 @@ def _other_laws(
         out[key] = reach_from_line(line, dock, site.parcel, crossing, end, step) * ft
         out[f"{datum}_line_from"] = source
     out.update(berth_depths(site, dock, under_floats))
+    out.update(replaced_reaches(site, lines, step))
+    out["bulkhead_depth_ft"] = bulkhead_depth(site, dock, bulkhead)
+    if out["bulkhead_depth_ft"] is None:
+        missing["bulkhead_depth_ft"] = missing["reach_from_bulkhead_ft"] if bulkhead is None else (
+            "layers.soundings at the bulkhead", "give soundings (depths at MLW) reaching the bulkhead where the dock meets it")
     out.update(component_areas(dock, ft))
     out["along_shore_extent_ft"] = along_shore_extent(dock, riparian) * ft
     vessel, why = vessel_footprint(dock, site.manifest.vessel, ft)
     keys = ("vessel_reach_ft", "vessel_reach_from_bulkhead_ft", "vessel_setback_left_ft", "vessel_setback_right_ft", "vessel_setback_ft")
+    keys += ("vessel_reach_from_property_ft",)
     if vessel is None:
         missing.update({k: why for k in keys})
     else:
@@ -250,5 +266,13 @@ def _other_laws(
             "vessel_reach_from_bulkhead_ft": None if bulkhead is None else protrusion_from(moored, bulkhead, step) * ft,
             "vessel_setback_left_ft": left * ft, "vessel_setback_right_ft": right * ft, "vessel_setback_ft": min(left, right) * ft,
         })
+        out["vessel_reach_from_property_ft"] = reach_from_parcel(moored, site.parcel, step) * ft
+    for values, needs in (
+        pier_line_measurements(site, riparian.frontage, dock.footprint, vessel, step=step, far=far, vessel_why=why),
+        whole_dock_measurements(site, riparian, dock.footprint, tolerance=tolerance),
+    ):
+        out.update(values)
+        missing.update(needs)
+    out["component_sizes"] = component_sizes(dock.components, ft)
     out["missing"] = missing
     return out, {"width_lines": widths.lines, "datum_lines": lines, "vessel": vessel}

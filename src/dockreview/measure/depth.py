@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from dockreview.geometry.dock import Dock
 from dockreview.inputs.bathymetry import Bathymetry
@@ -73,8 +74,26 @@ def _reach_or_beyond(bathy, dock, crossing, depth, scan, ft) -> tuple[float | No
     return reach, covered
 
 
+def bulkhead_depth(site: Site, dock: Dock, bulkhead: BaseGeometry | None) -> float | None:
+    """The shallowest depth below MLW (ft) at the lot's bulkhead where the dock meets it (Levy County §50-687(1)h).
+
+    Taken along the stretch of the bulkhead under the dock, else at the bulkhead's
+    point nearest the dock; None without a bulkhead or soundings covering it.
+    """
+    if bulkhead is None or site.soundings is None:
+        return None
+    under = shapely.intersection(bulkhead, dock.footprint)
+    if under.is_empty or shapely.length(under) == 0:
+        under = shapely.get_point(shapely.shortest_line(bulkhead, dock.footprint), 0)
+    return site.depths.min_under(under)
+
+
 def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -> dict[str, float | None]:
     """Required depth, navigable reach, the reach it allows and depth under the floats (Docks D(1), D(2)(c)[5]).
+
+    ``depth_reaches`` finds along the axis each depth the checks seek and, with a
+    vessel's draft, the depth it needs to moor (draft and clearance: Wisconsin's
+    "adequate depth for mooring a boat").
 
     The depth is sought along the axis out to the rules' reach cap; the reach it
     allows (the float's extent beyond the navigable point, capped) is the
@@ -96,8 +115,9 @@ def depth_measurements(site: Site, dock: Dock, crossing: float, rules: Limits) -
     if floats is not None:
         under = [bathy.min_under(f) for f in dock.floats]
         out["min_depth_under_float_ft"] = None if None in under else min(under)
+    sought = rules.depths_sought() + (() if vessel.draft_ft is None else (out["required_depth_ft"],))
     out["depth_reaches"] = tuple(
-        (depth, *_reach_or_beyond(bathy, dock, crossing, depth, scan, ft)) for depth in rules.depths_sought()
+        (depth, *_reach_or_beyond(bathy, dock, crossing, depth, scan, ft)) for depth in dict.fromkeys(sought)
     )
     if vessel.draft_ft is None:
         return out

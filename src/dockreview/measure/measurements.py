@@ -44,7 +44,8 @@ class Measurements(Mapping):
     :mod:`~dockreview.measure.datums`, :mod:`~dockreview.measure.areas`,
     :mod:`~dockreview.measure.vessel`): the waterway's width by each method from
     each reference line (``width_<method>_ft`` from MHW, ``bulkhead_width_...``,
-    ``vegetation_width_...``), the protrusion from the lot's bulkhead, the reach
+    ``vegetation_width_...``, ``mlw_width_...``; ``..._narrowest_ft`` the least across the dock's span),
+    the protrusion from the lot's bulkhead and past its parcel (``reach_from_property_ft``), the reach
     from the MLW and MLLW lines, the berths' depth at MLW and MLLW, each component
     kind's area and each lift's, the extent along the shore, and the setbacks and
     protrusion with the moored vessel (``vessel_...``). Each is None when the data
@@ -105,7 +106,16 @@ class Measurements(Mapping):
     vegetation_width_square_to_shore_ft: float | None = None
     vegetation_width_square_to_centerline_ft: float | None = None
     vegetation_width_average_ft: float | None = None
+    width_narrowest_ft: float | None = None
+    bulkhead_width_narrowest_ft: float | None = None
+    vegetation_width_narrowest_ft: float | None = None
+    mlw_width_along_axis_ft: float | None = None
+    mlw_width_square_to_shore_ft: float | None = None
+    mlw_width_square_to_centerline_ft: float | None = None
+    mlw_width_average_ft: float | None = None
+    mlw_width_narrowest_ft: float | None = None
     reach_from_bulkhead_ft: float | None = None
+    reach_from_property_ft: float | None = None  # past the lot's parcel (its property line), measure.waterway
     # -- datum lines other than MHW, and the berths' depth (measure.datums)
     reach_from_mlw_ft: float | None = None
     reach_from_mllw_ft: float | None = None
@@ -114,6 +124,15 @@ class Measurements(Mapping):
     berth_count: int = 0
     min_berth_depth_ft: float | None = None
     min_berth_depth_mllw_ft: float | None = None
+    # the fixed pier's outer face as a berth (a dock with no float or lift), its shallowest depth at MLW and MLLW
+    fixed_berth_depth_ft: float | None = None
+    fixed_berth_depth_mllw_ft: float | None = None
+    # the shallowest depth at MLW along the lot's bulkhead where the dock meets it (measure.depth)
+    bulkhead_depth_ft: float | None = None
+    # the docks the proposal replaces ([dock] replaces): features, and their reach from the datum lines (measure.datums)
+    replaced_dock_count: int = 0
+    replaced_reach_from_mlw_ft: float | None = None
+    replaced_reach_from_mllw_ft: float | None = None
     # -- areas and the extent along the shore (measure.areas)
     walkway_area_sqft: float | None = None
     ramp_area_sqft: float | None = None
@@ -126,9 +145,16 @@ class Measurements(Mapping):
     # -- with the moored vessel (measure.vessel)
     vessel_reach_ft: float | None = None
     vessel_reach_from_bulkhead_ft: float | None = None
+    vessel_reach_from_property_ft: float | None = None
     vessel_setback_left_ft: float | None = None
     vessel_setback_right_ft: float | None = None
     vessel_setback_ft: float | None = None
+    # -- the official pier line, the whole dock's clearance, each component's size (measure.pierline, .clearances, .sizes)
+    pierhead_beyond_ft: float | None = None  # the dock's farthest point past the pier line (negative: short of it)
+    vessel_pierhead_beyond_ft: float | None = None  # the moored vessel's, likewise
+    vessel_beam_ft: float | None = None  # the moored vessel's width ([vessel] beam_ft), which it may pass the line by
+    dock_clearance_whole_ft: float | None = None  # any part of the dock to the nearest other dock (not its mooring system)
+    component_sizes: tuple[tuple[str, float, float], ...] = ()  # (component, length ft, width ft) of each
     missing: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, float | int | None]:

@@ -15,12 +15,17 @@ in feet, on a straight section (:mod:`dockreview.geometry.sections`):
     crossing, the stretch around the centreline;
 ``average-along-frontage``
     the mean of the sections square to the lot's shore at stations every
-    :data:`AVERAGE_SPACING_FT` along the frontage.
+    :data:`AVERAGE_SPACING_FT` along the frontage;
+``narrowest-along-span``
+    the least of the sections square to the lot's shore at stations every
+    :data:`SPAN_SPACING_FT` across the dock's span along the shore (the width "at
+    any point of construction").
 
 Each section is bounded by the nearest crossings of the reference lines on either
 side: ``mhw`` (the MHW line, both banks), ``bulkhead`` (the bulkhead layer) or
 ``vegetation`` (the edges of the vegetation layer's marsh, and the MHW line where a
-bank has none). A width the data cannot give -- no such layer, or a section that
+bank has none) or ``mlw`` (the MLW line: its layer, or the soundings' contour,
+:func:`dockreview.measure.datums.datum_line`). A width the data cannot give -- no such layer, or a section that
 leaves the lines before reaching across -- is None, with what to supply in
 ``missing``; never 0.
 """
@@ -39,6 +44,7 @@ from dockreview.geometry.dock import Dock
 from dockreview.geometry.riparian import Riparian, left_of
 from dockreview.geometry.sections import crossings, gap_around, tangent_at
 from dockreview.inputs.site import Site
+from dockreview.measure.datums import datum_line
 from dockreview.measure.distances import farthest
 
 #: The width methods, by the names profiles use, and the token of their measurement's field.
@@ -47,18 +53,23 @@ METHODS = {
     "perpendicular-to-shore": "square_to_shore",
     "perpendicular-to-centerline": "square_to_centerline",
     "average-along-frontage": "average",
+    "narrowest-along-span": "narrowest",
 }
 #: The reference lines a width is measured between (``most-restrictive`` takes the narrowest of those given).
-REFERENCES = ("mhw", "bulkhead", "vegetation")
+REFERENCES = ("mhw", "bulkhead", "vegetation", "mlw")
 #: Stations of the average width are about this far apart along the frontage (ft), at least 11 and at most 201.
 AVERAGE_SPACING_FT = 5.0
 STATIONS = (11, 201)
+#: Stations of the narrowest width are about this far apart across the dock's span (ft), at least 3 and at most 201.
+SPAN_SPACING_FT = 1.0
+SPAN_STATIONS = (3, 201)
 #: A probe this close to the shore (ft) when the dock reaches no farther out.
 PROBE_FT = 1.0
 
 _LAYER = {
     "bulkhead": "layers.bulkhead (bulkheads and seawalls, lines)",
     "vegetation": "layers.vegetation (the marsh vegetation, polygons)",
+    "mlw": "layers.mlw (the MLW line of both banks), or soundings to draw it",
 }
 
 
@@ -86,6 +97,7 @@ class Widths:
 def barriers(site: Site, riparian: Riparian) -> dict[str, BaseGeometry | None]:
     """The lines each reference bounds a section by (None when its layer is not given)."""
     out: dict[str, BaseGeometry | None] = {"mhw": riparian.mhw, "bulkhead": site.bulkhead, "vegetation": None}
+    out["mlw"] = datum_line(site, "mlw")[0]
     vegetation = site.vegetation
     if vegetation is not None:
         edges = shapely.boundary(vegetation.geometry.values) if not vegetation.empty else []
@@ -113,6 +125,7 @@ def waterway_widths(site: Site, riparian: Riparian, dock: Dock, crossing: float,
     frontage = shapely.line_merge(riparian.frontage)
     count = int(np.clip(math.ceil(frontage.length * ft / AVERAGE_SPACING_FT), *STATIONS))
     stations = shapely.get_coordinates(shapely.line_interpolate_point(frontage, (np.arange(count) + 0.5) / count, normalized=True))
+    span = span_stations(xy, root, normal, ft)
     centre = None
     if site.centerline is not None:
         centre = tangent_at(site.centerline, root)
@@ -122,6 +135,7 @@ def waterway_widths(site: Site, riparian: Riparian, dock: Dock, crossing: float,
         "perpendicular-to-shore": (root[None, :], normal, np.array([out_along_normal])),
         "perpendicular-to-centerline": None if centre is None else (centre[0][None, :], left_of(centre[1]), np.array([0.0])),
         "average-along-frontage": (stations, normal, np.full(count, out_along_normal)),
+        "narrowest-along-span": (span, normal, np.full(len(span), out_along_normal)),
     }
     widths = Widths()
     for reference, barrier in barriers(site, riparian).items():
@@ -144,11 +158,46 @@ def waterway_widths(site: Site, riparian: Riparian, dock: Dock, crossing: float,
                 )
                 continue
             spans = np.array([hi - lo for lo, hi in gaps])
-            widths.values[key] = float(spans.mean()) * ft
-            k = int(np.argmin(np.abs(spans - spans.mean()))) if method == "average-along-frontage" else 0
+            narrowest = method == "narrowest-along-span"
+            widths.values[key] = float(spans.min() if narrowest else spans.mean()) * ft
+            k = int(np.argmin(spans if narrowest else np.abs(spans - spans.mean())))
             lo, hi = gaps[k]
             widths.lines[key] = LineString([origins[k] + direction * lo, origins[k] + direction * hi])
     return widths
+
+
+def span_stations(xy: np.ndarray, root: np.ndarray, normal: np.ndarray, ft: float) -> np.ndarray:
+    """Stations (working CRS) on the line along the shore through ``root``, across the span of the points ``xy``.
+
+    The span is the stretch of that line the points project onto square to it (``normal``
+    is the seaward unit normal); the stations are about :data:`SPAN_SPACING_FT` apart
+    (``ft`` feet per unit), its ends included.
+
+    Examples
+    --------
+    >>> span_stations(np.array([[-2.0, 5.0], [3.0, 40.0]]), np.zeros(2), np.array([0.0, 1.0]), 1.0)[:, 0].tolist()
+    [-2.0, -1.0, 0.0, 1.0, 2.0, 3.0]
+    """
+    along = np.array([normal[1], -normal[0]])
+    t = (np.asarray(xy, dtype=float) - root) @ along
+    lo, hi = float(t.min()), float(t.max())
+    count = int(np.clip(math.ceil((hi - lo) * ft / SPAN_SPACING_FT) + 1, *SPAN_STATIONS))
+    return root + np.outer(np.linspace(lo, hi, count), along)
+
+
+def reach_from_parcel(geom: BaseGeometry, parcel: BaseGeometry, step: float) -> float:
+    """The greatest distance (units) from the lot's parcel to a point of ``geom``: its protrusion past the property line.
+
+    The property line a dock protrudes past is the parcel's boundary where the dock
+    leaves it; a dock wholly on (or over) the parcel protrudes 0.
+
+    Examples
+    --------
+    >>> reach_from_parcel(shapely.box(-2, -5, 2, 30), shapely.box(-50, -100, 50, -5), 0.5)
+    35.0
+    """
+    points = shapely.points(shapely.get_coordinates(shapely.segmentize(shapely.boundary(geom), step)))
+    return float(shapely.distance(points, parcel).max())
 
 
 def lot_bulkhead(site: Site, riparian: Riparian, tolerance: float) -> BaseGeometry | None:

@@ -96,7 +96,7 @@ class RuleSet:
         Examples
         --------
         >>> ruleset("levy-county-fl").reach_checks
-        ('waterway-share', 'depth-limit')
+        ('waterway-share', 'depth-limit', 'bulkhead-reach')
         """
         return tuple(r.id for r in self.rules if r.limits_reach)
 

@@ -249,6 +249,27 @@ MEASUREMENT_LABELS: dict[str, tuple[str, str | None]] = {
     "vessel_setback_right_ft": ("Setback from the right side line with the moored vessel", "ft"),
     "vessel_setback_ft": ("Setback with the moored vessel, the lesser side", "ft"),
     "depth_reaches": ("Where the water is as deep at MLW along the dock's axis", None),
+    "width_narrowest_ft": ("Waterway width from the MHW line, the narrowest across the dock's span", "ft"),
+    "bulkhead_width_narrowest_ft": ("Waterway width from the bulkhead, the narrowest across the dock's span", "ft"),
+    "vegetation_width_narrowest_ft": ("Waterway width between the vegetation lines, the narrowest across the dock's span", "ft"),
+    "mlw_width_along_axis_ft": ("Waterway width from the MLW line, along the dock's axis", "ft"),
+    "mlw_width_square_to_shore_ft": ("Waterway width from the MLW line, square to the shore", "ft"),
+    "mlw_width_square_to_centerline_ft": ("Waterway width from the MLW line, square to the centerline", "ft"),
+    "mlw_width_average_ft": ("Waterway width from the MLW line, averaged along the frontage", "ft"),
+    "mlw_width_narrowest_ft": ("Waterway width from the MLW line, the narrowest across the dock's span", "ft"),
+    "reach_from_property_ft": ("Reach past the lot's property line", "ft"),
+    "vessel_reach_from_property_ft": ("Reach past the lot's property line with the moored vessel", "ft"),
+    "fixed_berth_depth_ft": ("Depth at MLW at the fixed pier's berth", "ft"),
+    "fixed_berth_depth_mllw_ft": ("Depth at MLLW at the fixed pier's berth", "ft"),
+    "bulkhead_depth_ft": ("Depth at MLW along the bulkhead where the dock meets it", "ft"),
+    "replaced_dock_count": ("Docks the proposal replaces", ""),
+    "replaced_reach_from_mlw_ft": ("Length of the replaced dock from the MLW line", "ft"),
+    "replaced_reach_from_mllw_ft": ("Length of the replaced dock from the MLLW line", "ft"),
+    "pierhead_beyond_ft": ("The dock past the pier line (negative: short of it)", "ft"),
+    "vessel_pierhead_beyond_ft": ("The moored vessel past the pier line (negative: short of it)", "ft"),
+    "vessel_beam_ft": ("The moored vessel's width", "ft"),
+    "dock_clearance_whole_ft": ("Any part of the dock to the nearest other dock", "ft"),
+    "component_sizes": ("Each component's length by width", None),
 }
 #: What an empty list of a measurement reads (a measurement whose list may be empty and is not listed here is left out).
 EMPTY_WORDS: dict[str, str] = {
@@ -325,6 +346,8 @@ def _measurement_text(key: str, value, unit: str | None) -> str | None:
             return in_words(_plain_words(v) for v in value)
         if key == "depth_reaches":
             return "; ".join(_depth_reach_words(*found) for found in value)
+        if key == "component_sizes":
+            return "; ".join(f"{_plain_words(kind)} {quantity(long, 'ft')} by {quantity(short, 'ft')}" for kind, long, short in value)
         items = [quantity(v, unit) if unit and isinstance(v, (int, float)) else str(v) for v in value]
         return in_words(items)
     if isinstance(value, str):

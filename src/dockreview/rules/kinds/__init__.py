@@ -7,13 +7,16 @@ from dockreview.rules.kinds import (
     counts,
     datums,
     lifts,
+    lines,
     lot,
     reach,
     setbacks,
     structure,
     waterway,
+    widths,
 )
 
 __all__ = [
     "areas", "board", "construction", "counts", "datums", "lifts", "lot", "reach", "setbacks", "structure", "waterway",
+    "lines", "widths",
 ]

@@ -5,8 +5,8 @@
   it is no bigger than ``free_lift_sqft``; at most ``limit``, or the limit of the
   tier the waterway's width falls in (South Carolina R.30-12: pierheads, floats and
   the area inside lifts counted, walkways and ramps not, one lift up to 160 sq ft
-  not counted; 120 sq ft on creeks 20 to 50 ft wide, 160 sq ft to 150 ft, 600 sq ft
-  beyond; Austin, TX §25-2-1176(A)(5): 1,200 sq ft in all);
+  not counted, nor on creeks under 20 ft; 50 sq ft on creeks 10 to 20 ft wide, 120 sq ft
+  20 to 50 ft wide, 160 sq ft to 150 ft, 600 sq ft beyond; Austin, TX §25-2-1176(A)(5): 1,200 sq ft in all);
 * ``along-shore-width``: the dock's extent parallel to the shore at most
   ``fraction`` of the frontage, never under ``min_ft`` nor over ``max_ft`` (Austin, TX
   §25-2-1176(A)(4): 20 % of the frontage, 14 ft where the frontage is 70 ft or less).
@@ -23,15 +23,30 @@ import numpy as np
 from dockreview.errors import ProfileError
 from dockreview.inputs.manifest import COMPONENTS
 from dockreview.measure.areas import LIFTS, area_field
-from dockreview.rules.base import AT_MOST, FAIL, NEEDS_DATA, PASS, CheckResult, Facts, fmt, fmt_pair, not_above, tier
+from dockreview.rules.base import (
+    AT_MOST,
+    FAIL,
+    NEEDS_DATA,
+    PASS,
+    CheckResult,
+    Facts,
+    fmt,
+    fmt_pair,
+    not_above,
+    not_below,
+    tier,
+)
 from dockreview.rules.kind import Bound, Param, register
+from dockreview.rules.kinds.tiers import AcrossOrSquareToShore
 from dockreview.rules.kinds.waterway import WaterwayKind, as_float, scalar
 
 
 @register
-class TotalArea(WaterwayKind):
+class TotalArea(AcrossOrSquareToShore, WaterwayKind):
     """The summed area of the listed components at most ``limit``, or at most the tier limit of the waterway's width.
 
+    ``free_lift_from_ft`` grants the free lift only on waterways at least that wide
+    (South Carolina: "no boat lifts" on creeks under 20 ft, where a lift is counted).
     Tiers: ``tier_widths_ft`` are the tiers' lower edges (a width at least
     ``tier_widths_ft[i]``, up to the at-the-limit :func:`~dockreview.rules.base.slack`,
     is in tier ``i + 1``; under the first edge, tier 0) and
@@ -43,8 +58,8 @@ class TotalArea(WaterwayKind):
     --------
     >>> from dockreview.rules import ruleset
     >>> rule = ruleset("sc-ocrm").rule("dock-area")
-    >>> rule.requirement({"vegetation_width_square_to_shore_ft": np.array([9.0, 20.0, 50.0, 51.0, 150.0, 150.99996, 200.0])}).tolist()
-    [0.0, 120.0, 120.0, 160.0, 160.0, 600.0, 600.0]
+    >>> rule.requirement({"vegetation_width_square_to_centerline_ft": np.array([9.0, 15.0, 20.0, 50.0, 51.0, 150.0, 150.99996, 200.0])}).tolist()
+    [0.0, 50.0, 120.0, 120.0, 160.0, 160.0, 600.0, 600.0]
     """
 
     name = "total-area"
@@ -58,7 +73,9 @@ class TotalArea(WaterwayKind):
         Param("limit", default=None, doc="the greatest total area, sq ft (without tiers)"),
         Param("tier_widths_ft", "numbers", (), doc="the tiers' lower edges: waterway widths, ft"),
         Param("tier_limits_sqft", "numbers", (), doc="each tier's greatest area, sq ft (one more than the edges)"),
+        Param("free_lift_from_ft", default=0.0, doc="the free lift only on waterways at least this wide, ft"),
         *WaterwayKind.common,
+        *AcrossOrSquareToShore.fallback_params,
     )
 
     def __init__(self, spec, profile) -> None:
@@ -76,12 +93,12 @@ class TotalArea(WaterwayKind):
 
     @property
     def uses_width(self) -> bool:
-        return bool(self.p.tier_limits_sqft)
+        return bool(self.p.tier_limits_sqft) or self.p.free_lift_from_ft > 0
 
     @property
     def reads(self) -> tuple[str, ...]:  # type: ignore[override]
         areas = tuple(area_field(k) for k in self.kinds) + ("lift_areas_sqft",)
-        return areas + (self.width_fields if self.uses_width else ())
+        return areas + (self.width_fields + self.shore_fields if self.uses_width else ())
 
     @property
     def needs(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -89,18 +106,31 @@ class TotalArea(WaterwayKind):
 
     def requirement(self, figures):
         """The area allowed: ``limit``, or the tier limit of the waterway's width (NaN / None when it is unknown)."""
-        if not self.uses_width:
+        if not self.p.tier_limits_sqft:
             return self.p.limit
         width = self.width(figures)
         limits = np.where(np.isnan(width), np.nan, np.asarray(self.p.tier_limits_sqft)[tier(width, self.p.tier_widths_ft)])
         return scalar(limits)
 
-    def free_lift(self, m) -> float:
-        """The area of the lift left out of the total: the largest no bigger than ``free_lift_sqft`` (0 when none)."""
+    def free_lift(self, m):
+        """The area of the lift left out of the total: the largest no bigger than ``free_lift_sqft`` (0 when none), on a
+        waterway at least ``free_lift_from_ft`` wide (0 on a narrower one or one of unknown width; an array over lots).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> rule = ruleset("sc-ocrm").rule("dock-area")
+        >>> rule.free_lift({"lift_areas_sqft": (140.0,), "vegetation_width_square_to_centerline_ft": np.array([15.0, 20.0, 50.0])}).tolist()
+        [0.0, 140.0, 140.0]
+        """
         if not self.p.free_lift_sqft or not any(k in self.kinds for k in LIFTS):
             return 0.0
         fits = [a for a in m["lift_areas_sqft"] if not_above(a, self.p.free_lift_sqft)]
-        return max(fits, default=0.0)
+        free = max(fits, default=0.0)
+        if not self.p.free_lift_from_ft:
+            return free
+        here = np.where(not_below(as_float(self.width(m)), self.p.free_lift_from_ft), free, 0.0)
+        return here if np.ndim(here) else float(here)
 
     def total(self, m):
         """The area counted (sq ft): the included kinds' areas less the free lift."""
@@ -117,6 +147,8 @@ class TotalArea(WaterwayKind):
         terms = " + ".join(counted) or "nothing"
         if free:
             terms += f" − one lift not counted ({fmt(free, 'sq ft')}, at most {fmt(self.p.free_lift_sqft, 'sq ft')})"
+        elif self.p.free_lift_from_ft and m["lift_areas_sqft"]:
+            terms += f" (no lift left out on a waterway under {fmt(self.p.free_lift_from_ft, 'ft')} wide)"
         left_out = [k.replace("_", " ") for k in COMPONENTS if k not in self.kinds]
         if limit is None:
             message = f"{terms} = {fmt(total, 'sq ft')}; the tier is unknown: {self._missing(m)}"
@@ -168,6 +200,8 @@ class AlongShoreWidth(Bound):
     def message(self, m, facts, value, limit, ok) -> str:
         shown, bound = fmt_pair(value, limit, "ft")
         basis = f"{self.p.fraction:.0%} of the {fmt(m['frontage_ft'], 'ft')} frontage"
+        if not self.p.fraction:
+            return f"{self.what} {shown} {'within' if ok else 'exceeds'} the {bound} limit"
         if self.p.fraction * m["frontage_ft"] < self.p.min_ft:
             basis = f"at least {fmt(self.p.min_ft, 'ft')} on a {fmt(m['frontage_ft'], 'ft')} frontage"
         return f"{self.what} {shown} {'within' if ok else 'exceeds'} the {bound} limit ({basis})"

@@ -3,7 +3,8 @@
 ``count-per-frontage``: the ``[dock.attributes]`` count ``key`` (``slips``,
 ``boats``) at most ``first`` for the first ``first_ft`` of frontage plus ``per`` for
 each further *full* ``per_ft`` (Wisconsin: 2 slips for the first 50 ft, 1 for each
-additional full 50 ft). A frontage a hair under a whole step by the survey foot's
+additional full 50 ft); ``docks-per-frontage``: the same for the lot's docks, counted
+from the docks layer (Wrightsville Beach, NC (A)(5)). A frontage a hair under a whole step by the survey foot's
 2 ppm counts as the whole step (:func:`dockreview.rules.base.slack`).
 """
 
@@ -76,3 +77,51 @@ class CountPerFrontage(Bound):
             f"for each further full {fmt(self.p.per_ft, 'ft')}: {steps} on the {fmt(m['frontage_ft'], 'ft')} frontage"
         )
         return f"{fmt(value, self.unit)} {'within' if ok else 'exceeds'} the {fmt(limit, self.unit)} allowed ({basis})"
+
+
+@register
+class DocksPerFrontage(CountPerFrontage):
+    """The lot's docks -- the existing docks standing on its frontage (the docks layer) and the proposed one -- at most
+    ``first`` + ``per`` × the number of full ``per_ft`` of frontage beyond ``first_ft``.
+
+    The existing docks are those :class:`~dockreview.rules.kinds.lot.OneDock` counts (``frontage_docks``: rooted
+    on the lot's shore or standing in its water; those the proposal replaces left out). Wrightsville Beach, NC
+    (A)(5): one pier on a lot of 100 ft or less, one more for each additional 50 ft.
+
+    Examples
+    --------
+    >>> from dockreview.profile import parse_profile
+    >>> from dockreview.rules import ruleset
+    >>> law = {"checks": {"piers": {"kind": "docks-per-frontage", "section": "(A)(5)", "first": 1, "first_ft": 100,
+    ...                             "per": 1, "per_ft": 50}}}
+    >>> rule = ruleset(parse_profile(law, "t")).rule("piers")
+    >>> rule.requirement({"frontage_ft": np.array([100.0, 149.0, 150.0, 200.0])}).tolist()
+    [1.0, 1.0, 2.0, 3.0]
+    >>> rule.value({"frontage_docks": ("D-1",)}), rule.value({"frontage_docks": None}) is None
+    (2.0, True)
+    """
+
+    name = "docks-per-frontage"
+    unit = "docks"
+    what = "docks on the lot's frontage"
+    reads = ("frontage_ft", "frontage_docks")
+    needs = ("docks",)
+    params = tuple(p for p in CountPerFrontage.params if p.name in ("first", "first_ft", "per", "per_ft"))
+
+    def value(self, figures):
+        docks = figures.get("frontage_docks")
+        return None if docks is None else float(len(docks) + 1)
+
+    def evaluate(self, m, facts: Facts):
+        return Bound.evaluate(self, m, facts)
+
+    def missing(self, m, facts: Facts) -> str | None:
+        return "no docks layer given: add layers.docks (the existing docks) to count the lot's docks"
+
+    def supply(self, m, facts: Facts) -> tuple[str, ...]:
+        return ("layers.docks",)
+
+    def message(self, m, facts, value, limit, ok) -> str:
+        docks = m["frontage_docks"]
+        standing = f"the proposed dock and {', '.join(docks)}" if docks else "the proposed dock alone"
+        return f"{standing}: {super().message(m, facts, value, limit, ok)}"

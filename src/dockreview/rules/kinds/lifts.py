@@ -1,7 +1,9 @@
-"""Boat lifts and personal watercraft lifts (Kings Point Boat lifts A-E and the definitions).
+"""Boat lifts and personal watercraft lifts (Kings Point Boat lifts A-E and the definitions; South Carolina R.30-12).
 
 A personal watercraft lift able to lift more than ``pwc_capacity`` (1,300 lb) is,
-by the definitions, a boat lift, and is counted as one.
+by the definitions, a boat lift, and is counted as one. ``waterway-lift-count``
+limits the lifts on waterways of some widths only (South Carolina: "no boat lifts"
+on creeks 10 to 20 ft wide).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from dockreview.rules.base import (
     quantity,
 )
 from dockreview.rules.kind import Bound, Param, RuleKind, register
+from dockreview.rules.kinds.tiers import AcrossOrSquareToShore, WidthTier
+from dockreview.rules.kinds.waterway import WaterwayKind
 
 
 def _heavy_pwc(m, facts: Facts, capacity: float) -> bool | None:
@@ -199,3 +203,47 @@ class LiftApproval(RuleKind):
             f"{self.official(self.p.official)}"
         )
         return self.result(BOARD, message)
+
+
+@register
+class WaterwayLiftCount(WidthTier, AcrossOrSquareToShore, WaterwayKind):
+    """At most ``limit`` lifts, boat and personal watercraft lifts alike, on waterways of the tier's widths.
+
+    South Carolina R.30-12(A)(2), as the pathfinder reads it: on creeks at least 10
+    and under 20 ft wide "50 square feet limit and no boat lifts" (``limit = 0``,
+    ``width_from_ft = 10``, ``width_below_ft = 20``). The width is the waterway kinds'
+    (``width_method``, ``reference``); not applicable on other widths.
+
+    Examples
+    --------
+    >>> from dockreview.rules import ruleset
+    >>> rule = ruleset("sc-ocrm").rule("no-lifts-narrow")
+    >>> rule.p.limit, rule.tier_words()
+    (0.0, 'under 20.0 ft')
+    """
+
+    name = "waterway-lift-count"
+    sense = AT_MOST
+    unit = "lifts"
+    protrudes = False
+    params = (
+        Param("limit", default=0.0, doc="the most lifts, boat and PWC lifts together"), *WaterwayKind.common,
+        *AcrossOrSquareToShore.fallback_params, *WidthTier.tier_params,
+    )
+
+    @property
+    def reads(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (*self.width_fields, *self.shore_fields, "boat_lift_count", "pwc_lift_count")
+
+    def evaluate(self, m, facts: Facts) -> CheckResult:
+        off = self.off_tier(m)
+        if off is not None:
+            return off
+        count = float(m["boat_lift_count"] + m["pwc_lift_count"])
+        ok = bool(not_above(count, self.p.limit))
+        message = (
+            f"{quantity(count, 'lifts')} ({quantity(m['boat_lift_count'], 'boat lifts')}, {quantity(m['pwc_lift_count'], 'PWC lifts')}); "
+            f"{'within' if ok else 'over'} the {quantity(self.p.limit, 'lifts')} allowed on waterways {self.tier_words()} wide "
+            f"({self._basis(m)})"
+        )
+        return self.result(PASS if ok else FAIL, message, value=count, limit=self.p.limit)

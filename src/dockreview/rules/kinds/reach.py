@@ -7,7 +7,10 @@
   vessel's draft plus a clearance) plus the float's extent, and never past the
   cap (the reach limit);
 * ``terminus-clearance``: the seaward terminus at least ``limit`` from a layer's
-  features (channels, fairways, anchorages; other docks).
+  features (channels, fairways, anchorages; other docks); with ``from =
+  "whole-dock"``, every part of the dock, piles included (Wrightsville Beach, NC:
+  "within 15 feet of any other pier"), other docks leaving out those of the
+  dock's own mooring system (:mod:`dockreview.measure.clearances`).
 """
 
 from __future__ import annotations
@@ -177,28 +180,58 @@ class NavigableReach(Bound):
 
 @register
 class TerminusClearance(Bound):
-    """The seaward terminus at least ``limit`` from every feature of the layer ``target`` (channels or docks)."""
+    """The seaward terminus (or, ``from = "whole-dock"``, every part of the dock) at least ``limit`` from every
+    feature of the layer ``target`` (channels or docks).
+
+    Examples
+    --------
+    >>> from dockreview.profile import parse_profile
+    >>> from dockreview.rules import ruleset
+    >>> law = {"checks": {"apart": {"kind": "terminus-clearance", "section": "(A)(4)", "limit": 15, "target": "docks",
+    ...                             "from": "whole-dock"}}}
+    >>> rule = ruleset(parse_profile(law, "t")).rule("apart")
+    >>> rule.measure, rule.statuses({"dock_clearance_whole_ft": np.array([12.0, 15.0])}).tolist()
+    ('dock_clearance_whole_ft', ['fail', 'pass'])
+    """
 
     name = "terminus-clearance"
     sense = AT_LEAST
     unit = "ft"
     geometric = True
     between_layers = True
-    params = (Param("limit", doc="the least clearance, ft"), Param("target", "text", doc="channels or docks"))
+    params = (
+        Param("limit", doc="the least clearance, ft"), Param("target", "text", doc="channels or docks"),
+        Param("from", "text", "terminus", doc="terminus / whole-dock (every part of the dock; docks only)"),
+    )
 
     def __init__(self, spec, profile) -> None:
         super().__init__(spec, profile)
-        if self.p.target not in ("channels", "docks"):
-            from dockreview.errors import ProfileError
+        from dockreview.errors import ProfileError
 
+        if self.p.target not in ("channels", "docks"):
             raise ProfileError(f"profile {profile.source}: [checks.{self.id}] target must be \"channels\" or \"docks\"")
+        if self._from not in ("terminus", "whole-dock") or (self.whole and self.p.target != "docks"):
+            raise ProfileError(f"profile {profile.source}: [checks.{self.id}] from must be \"terminus\", or \"whole-dock\" with target \"docks\"")
+
+    @property
+    def _from(self) -> str:
+        return getattr(self.p, "from")
+
+    @property
+    def whole(self) -> bool:
+        """Whether every part of the dock is held clear, not only its seaward terminus."""
+        return self._from == "whole-dock"
 
     @property
     def measure(self) -> str:  # type: ignore[override]
+        if self.whole:
+            return "dock_clearance_whole_ft"
         return "channel_clearance_ft" if self.p.target == "channels" else "dock_clearance_ft"
 
     @property
     def what(self) -> str:  # type: ignore[override]
+        if self.whole:
+            return "any part of the dock to the nearest other dock (not of its mooring system)"
         return f"seaward terminus to the nearest {self.p.target[:-1]}"
 
     @property
@@ -206,7 +239,7 @@ class TerminusClearance(Bound):
         return (self.measure,)
 
     def dimensions(self) -> tuple[str, ...]:
-        return (f"{self.p.target[:-1]}_clearance",)
+        return () if self.whole else (f"{self.p.target[:-1]}_clearance",)
 
     def clearance_from(self, target: str) -> float | None:
         return self.p.limit if target == self.p.target else None

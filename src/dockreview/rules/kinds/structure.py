@@ -2,6 +2,7 @@
 
 * ``max-width``: walkways and ramps (not floats) no wider than ``limit`` at any point;
 * ``float-area``: all floats together at most ``limit`` square feet;
+* ``float-length``: the floats of a width together at most ``limit`` long (Huntington (A)(7));
 * ``float-position``: every float at the seaward end, touching the walkway's end;
 * ``float-layout``: floats in line with the dock, or in an L or T;
 * ``float-grounding``: no float on the bottom at mean low water;
@@ -10,12 +11,15 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from dockreview.rules.base import (
     AT_LEAST,
     AT_MOST,
     EQUALS,
     FAIL,
     NEEDS_DATA,
+    NOT_APPLICABLE,
     PASS,
     QUALIFIES,
     CheckResult,
@@ -70,6 +74,75 @@ class FloatArea(Bound):
     def message(self, m, facts, value, limit, ok) -> str:
         shown, bound = fmt_pair(value, limit, self.unit)
         return f"{quantity(m['float_count'], 'floats')} total {shown} {'within' if ok else 'exceeds'} the {bound} limit"
+
+
+@register
+class FloatLength(Bound):
+    """The floats ``width_ft`` wide (or wider), end to end, at most ``limit`` long.
+
+    Huntington, NY (A)(7): "No more than a total length of 40 feet of six-foot-wide
+    floats shall be used at the terminus". A float counts when its short side is
+    at least ``width_ft`` less ``tolerance_ft`` (a drawing's tolerance); its long side
+    is its length (both from its minimum rotated rectangle: ``component_sizes``). Narrower floats are not
+    counted; wider ones are, as floats of that width and more. Not applicable to a
+    dock with no float. An audit's arrays hold no float sides: each dock needs data.
+
+    Examples
+    --------
+    >>> from dockreview.profile import parse_profile
+    >>> from dockreview.rules import ruleset
+    >>> law = {"checks": {"f": {"kind": "float-length", "section": "(A)(7)", "limit": 40, "width_ft": 6}}}
+    >>> rule = ruleset(parse_profile(law, "t")).rule("f")
+    >>> rule.value({"component_sizes": (("float", 24.0, 6.0), ("float", 20.0, 5.6), ("float", 30.0, 4.0), ("walkway", 90.0, 6.0))})
+    44.0
+    >>> rule.statuses({"component_sizes": (("float", 24.0, 6.0), ("float", 16.0, 6.0))}).tolist()
+    'pass'
+    >>> rule.statuses({"float_count": np.array([0, 2])}).tolist()
+    ['not-applicable', 'needs-data']
+    """
+
+    name = "float-length"
+    sense = AT_MOST
+    unit = "ft"
+    reads = ("float_count", "component_sizes")
+    params = (
+        Param("limit", doc="the greatest total length, ft"),
+        Param("width_ft", doc="the width of the floats counted, ft", positive=True),
+        Param("tolerance_ft", default=0.5, doc="a float this much narrower still counts, ft"),
+    )
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return f"total length of the floats {fmt(self.p.width_ft, 'ft')} wide"
+
+    def value(self, figures):
+        if figures.get("component_sizes") is None:
+            return None
+        return float(sum(self._counted(figures)))
+
+    def _counted(self, m) -> list[float]:
+        """The lengths of the floats counted: those at least ``width_ft`` less ``tolerance_ft`` wide."""
+        least = self.p.width_ft - self.p.tolerance_ft
+        return [long for kind, long, short in m["component_sizes"] if kind == "float" and not_below(short, least)]
+
+    def statuses(self, figures) -> np.ndarray:
+        """pass, fail or needs-data for one dock's figures; for an audit's arrays (no float sides) needs-data on each
+        dock with a float, not-applicable on the others (never a 0-d array for many docks)."""
+        if "component_sizes" in figures:
+            return super().statuses(figures)
+        count = np.atleast_1d(np.asarray(figures.get("float_count", np.nan), dtype=float))
+        return np.where(count == 0, NOT_APPLICABLE, NEEDS_DATA)
+
+    def inapplicable(self, m, facts: Facts) -> str | None:
+        return _no_float(m)
+
+    def message(self, m, facts, value, limit, ok) -> str:
+        least = self.p.width_ft - self.p.tolerance_ft
+        shown, bound = fmt_pair(value, limit, self.unit)
+        return (
+            f"{quantity(len(self._counted(m)), 'floats')} at least {fmt(least, 'ft')} wide, {shown} long in all "
+            f"(of {quantity(m['float_count'], 'floats')}); {'within' if ok else 'exceeds'} the {bound} limit"
+        )
 
 
 @register
