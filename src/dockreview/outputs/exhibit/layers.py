@@ -231,6 +231,28 @@ SITE_LINES = (
 )
 
 
+#: A waterway width's reference line and method, by the prefix and the suffix of its measurement's name.
+_WIDTH_FROM = {"bulkhead": "from the bulkhead", "vegetation": "between the vegetation lines", "mlw": "from the MLW line"}
+_WIDTH_HOW = {
+    "along_axis": "along the dock's axis", "square_to_shore": "square to the shore",
+    "square_to_centerline": "square to the centerline", "average": "averaged along the frontage",
+    "narrowest": "the narrowest across the dock's span",
+}
+
+
+def width_words(field: str) -> str:
+    """A waterway width's measurement in words for the legend.
+
+    Examples
+    --------
+    >>> width_words("width_narrowest_ft"), width_words("bulkhead_width_square_to_shore_ft")
+    ("waterway width, the narrowest across the dock's span", 'waterway width from the bulkhead, square to the shore')
+    """
+    line, _, how = field.removesuffix("_ft").partition("width_")
+    where = _WIDTH_FROM.get(line.rstrip("_"), "")
+    return f"waterway width{' ' + where if where else ''}, {_WIDTH_HOW.get(how, how.replace('_', ' '))}"
+
+
 def law_lines(review) -> list[tuple[object, dict, str]]:
     """The lines the profile's checks measure from or across, besides the MHW line, each with its style and label.
 
@@ -249,7 +271,7 @@ def law_lines(review) -> list[tuple[object, dict, str]]:
     for field, line in layout.width_lines.items():
         value = m.get(field)
         if field in read and value is not None:
-            out.append((line, WIDTH_LINE, f"{field.removesuffix('_ft').replace('_', ' ')}: {value:,.1f} ft"))
+            out.append((line, WIDTH_LINE, f"{width_words(field)}: {value:,.1f} ft"))
     for layer, figures, style, label in SITE_LINES:
         line = getattr(review.site, layer, None)
         if line is not None and read & set(figures):
