@@ -560,3 +560,40 @@ def test_lot_envelope_by_method_is_the_reviews(tmp_path, crs, rotation, case):
     extended = lot_envelope(loaded.parcel, loaded.mhw, ft_per_unit=loaded.ft_per_unit, rules=r.rules,
                             tolerance_ft=loaded.manifest.review.mhw_tolerance_ft)
     assert extended.area_sqft != pytest.approx(env.area_sqft, rel=1e-3)  # the method changes the envelope
+
+
+# ==========================================================================
+# every method side by side (issue 29): the 20-deg lot above, under each method at once
+# ==========================================================================
+@pytest.mark.parametrize("crs, rotation", CRSS)
+def test_every_method_side_by_side_names_where_the_dock_stands(tmp_path, crs, rotation):
+    # Kings Point: 80 ft from each line. Extended side lines lean 20 deg: 97 cos 20 = 91.150 and
+    # 90 cos 20 - 120 sin 20 = 43.530 ft: fails. Square to the trend and colonial (both baselines at each corner are
+    # v = 0 on this straight shore, their bisector +v): the rays u = +-100, 90 ft each side: pass. No centreline and no
+    # cove line: those two are not drawn. The water within the 200-ft cap: each pair of parallel lines 200 ft apart
+    # along the shore, cut at v = 200: 200 x 200 = 40,000 sq ft under every method drawn (a parallelogram too).
+    frame = frame_in(crs, rotation)
+    k = scale_of(frame)
+    left = [(-100, 0), (-100 + 160 * S20, -160 * C20)]
+    right = [(100, 0), (100 + 160 * S20, -160 * C20)]
+    site = straight_site(tmp_path / "site", frame, left=left, right=right, review={})
+    out = tmp_path / "methods.json"
+    result = cli("riparian", site.manifest, "--json", out)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text())
+    by = {m["method"]: m for m in doc["methods"]}
+    assert doc["bound"]["ft"] == pytest.approx(200.0)
+    assert by["extended-side-lines"]["status"] == "fail"
+    compare(by["extended-side-lines"], {"setback_left_ft": 97 * C20 * k, "setback_right_ft": (90 * C20 - 120 * S20) * k})
+    for method in ("perpendicular-to-trend", "colonial"):
+        assert by[method]["status"] == "pass", method
+        compare(by[method], {"setback_left_ft": 90.0 * k, "setback_right_ft": 90.0 * k})
+        assert [c["status"] for c in by[method]["changed"] if c["id"] == "side-setback"] == ["pass"]
+    for method, layer in (("perpendicular-to-centerline", "centerline"), ("proportional", "cove")):
+        assert by[method]["status"] == "not-drawn" and layer in by[method]["reason"]
+    for method in ("extended-side-lines", "perpendicular-to-trend", "colonial"):
+        assert by[method]["water_area_sqft"] == pytest.approx(40_000.0 * k * k, rel=2e-3), method
+    assert doc["standing"] == "some" and doc["passing_methods"] == ["perpendicular-to-trend", "colonial"]
+    assert "passes: perpendicular-to-trend, colonial" in result.output
+    review = run(site)
+    assert review.riparian_methods().to_dict() == doc

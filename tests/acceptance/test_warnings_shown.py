@@ -64,6 +64,7 @@ MANIFEST_COMMANDS = {
     "report": ("-o", "OUT/report.md"),
     "envelope": ("-o", "OUT/envelope.gpkg"),
     "suggest": ("-o", "OUT/suggested.toml"),
+    "riparian": ("--json", "OUT/methods.json"),
 }
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import shutil
 import textwrap
-from pathlib import Path
 
 import click
 
@@ -17,8 +16,9 @@ from dockreview.cli.options import (
     page_option,
     profile_option,
     reviewed,
+    write_json,
 )
-from dockreview.outputs.files import atomic_path, inputs_checked
+from dockreview.outputs.files import inputs_checked
 from dockreview.outputs.formats import PRODUCTS
 from dockreview.review.pipeline import Review
 from dockreview.rules import NEEDS_DATA, missing_inputs
@@ -108,16 +108,6 @@ def _indented(text: str, width: int) -> list[str]:
     return [("  " if i == 0 else "    ") + t for i, t in enumerate(_wrapped(text, width - 4))]
 
 
-def _write_json(ctx: click.Context, result: Review, path: str, inputs: list[Path]) -> None:
-    text = result.to_json() + "\n"
-    if path == "-":
-        click.echo(text, nl=False)
-        return
-    with atomic_path(path, inputs=inputs) as tmp:
-        tmp.write_text(text, encoding="utf-8")
-    written(ctx, "JSON", path)
-
-
 def _write_gpkg(ctx: click.Context, result: Review, path: str | None) -> None:
     if path is None:
         return
@@ -157,7 +147,7 @@ def check(
         written(ctx, "map", map_path)
     _write_gpkg(ctx, result, gpkg_path)
     if json_path is not None:
-        _write_json(ctx, result, json_path, inputs)
+        write_json(ctx, result.to_json() + "\n", json_path, inputs)
     if not (quiet and json_path == "-"):
         click.echo(_table(result, verbose=bool(ctx.meta.get("verbose"))), err=json_path == "-")
     ctx.exit(EXIT[result.verdict])

@@ -134,6 +134,7 @@ COMMANDS = {
     "audit": ("dockreview.cli.data", "audit_command"),
     "envelope": ("dockreview.cli.where", "envelope_command"),
     "suggest": ("dockreview.cli.where", "suggest_command"),
+    "riparian": ("dockreview.cli.riparian", "riparian_command"),
     "screen": ("dockreview.cli.where", "screen_command"),
     "profiles": ("dockreview.cli.profiles", "profiles_command"),
     "qgis": ("dockreview.cli.qgis", "qgis_group"),

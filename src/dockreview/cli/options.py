@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import click
 
-from dockreview.cli.group import warnings_shown
+from dockreview.cli.group import warnings_shown, written
 from dockreview.inputs.layers import ENGINES
 from dockreview.inputs.site import load_site
+from dockreview.outputs.files import atomic_path
 from dockreview.outputs.formats import DEFAULT_PAGE, PAGE_SIZES, PRODUCTS
 from dockreview.review.pipeline import Review, review
 
@@ -51,3 +52,13 @@ def reviewed(ctx: click.Context, manifest: str, engine: str, profile_path: str |
     """
     with warnings_shown(ctx):
         return review(load_site(manifest, engine=engine), profile=profile_path)
+
+
+def write_json(ctx: click.Context, text: str, path: str, inputs) -> None:
+    """JSON ``text`` to standard output (``-``) or, whole or not at all, to ``path`` (never one of ``inputs``)."""
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    with atomic_path(path, inputs=inputs) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    written(ctx, "JSON", path)

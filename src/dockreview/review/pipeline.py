@@ -28,6 +28,7 @@ from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
 from dockreview.measure.measurements import Layout, Measurements
 from dockreview.profile import Profile
+from dockreview.review.methods import compare_methods
 from dockreview.review.readings import NO_READINGS, Readings, readings_of, town_site, under_readings
 from dockreview.rules import CheckResult, Facts, RuleSet, apply_waivers, ruleset, verdict, verdict_reason
 from dockreview.rules.base import BOARD, decimals_for
@@ -169,6 +170,10 @@ class Review:
 
         return plot_review(self, ax=ax, **kwargs)
 
+    def riparian_methods(self):
+        """The dock under every riparian method, side by side (:func:`dockreview.review.methods.compare_methods`)."""
+        return compare_methods(self, review_as_read)
+
     def explore(self, m=None, **kwargs):
         """The review on an interactive folium map, as ``GeoDataFrame.explore`` (see :func:`dockreview.outputs.explore.explore`)."""
         from dockreview.outputs.explore import explore
@@ -227,7 +232,7 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
     rules = ruleset(profile if profile is not None else site.manifest.review.profile)
     readings = readings_of(site, rules)
     town = town_site(site, readings)
-    result = _review(town, rules)
+    result = review_as_read(town, rules)
     result.readings = readings
     if readings.deviations:
         asked = {d.key: {d.key: d.manifest} for d in readings.deviations}
@@ -244,7 +249,7 @@ def _verdict_as_asked(town: Site, values: dict, rules: RuleSet) -> str:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)
-            return _review(under_readings(town, values), rules).verdict
+            return review_as_read(under_readings(town, values), rules).verdict
     except DockReviewError as exc:
         return f"cannot be reviewed: {exc}"
 
@@ -257,7 +262,7 @@ def _deviation_warning(site: Site, readings, result: Review) -> str:
     )
 
 
-def _review(site: Site, rules: RuleSet) -> Review:
+def review_as_read(site: Site, rules: RuleSet) -> Review:
     """The review of ``site`` as its manifest reads it (:func:`review` has set the town's readings)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DockReviewWarning)

@@ -1,0 +1,132 @@
+"""The dock under every riparian method, side by side: where it stands under each, and where the methods disagree.
+
+The law often leaves the method open, and courts pick it case by case. The
+comparison draws the lot's riparian lines by each method the tool knows
+(:data:`~dockreview.inputs.spec.RIPARIAN_METHODS`), reviews the same dock under
+each (the profile's other readings kept), and reports for each method the lot's
+water within a common bound, the dock's setbacks, the status of the checks that
+keep the dock from the side lines, and the other checks whose status changes.
+The dock's standing is then ``all`` (it passes those checks under every method
+drawn), ``some`` (with the methods it passes under) or ``none``.
+
+The bound is the same for every method: the farthest any dock may reach under the
+profile (its reach cap), else :data:`BOUND_FT` from the MHW line.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Callable
+
+import shapely
+
+from dockreview.errors import DockReviewError, DockReviewWarning
+from dockreview.inputs.spec import RIPARIAN_METHODS
+from dockreview.review.readings import under_readings
+from dockreview.rules.base import FAIL, PASS
+
+#: The seaward bound of every method's water where the profile caps no reach (ft from the MHW line).
+BOUND_FT = 500.0
+#: A method's key in the manifest's readings.
+METHOD_KEY = "review.riparian_method"
+
+
+@dataclass(frozen=True)
+class MethodResult:
+    """The dock under one riparian method (feet, square feet; None where the method cannot be drawn)."""
+
+    method: str
+    source: str
+    status: str
+    water_area_sqft: float | None = None
+    setback_left_ft: float | None = None
+    setback_right_ft: float | None = None
+    changed: tuple[tuple[str, str, str], ...] = ()  # (check id, title, status) of the other checks whose status changes
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        out = {
+            "method": self.method, "source": self.source, "status": self.status, "water_area_sqft": self.water_area_sqft,
+            "setback_left_ft": self.setback_left_ft, "setback_right_ft": self.setback_right_ft,
+            "changed": [{"id": i, "title": t, "status": s} for i, t, s in self.changed],
+        }
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True)
+class MethodComparison:
+    """Every method's result, the common bound, and the dock's standing across them."""
+
+    bound_ft: float
+    bound_words: str
+    methods: tuple[MethodResult, ...]
+
+    @property
+    def passing_methods(self) -> tuple[str, ...]:
+        return tuple(m.method for m in self.methods if m.status == PASS)
+
+    @property
+    def standing(self) -> str:
+        """``all``, ``some`` or ``none``: under how many of the methods drawn the dock keeps clear of the side lines."""
+        drawn = [m for m in self.methods if m.status != "not-drawn"]
+        passing = [m for m in drawn if m.status == PASS]
+        if drawn and len(passing) == len(drawn):
+            return "all"
+        return "some" if passing else "none"
+
+    def to_dict(self) -> dict:
+        return {
+            "bound": {"ft": self.bound_ft, "words": self.bound_words},
+            "methods": [m.to_dict() for m in self.methods],
+            "standing": self.standing,
+            "passing_methods": list(self.passing_methods),
+        }
+
+
+def compare_methods(review, reviewer: Callable) -> MethodComparison:
+    """The dock of ``review`` under every riparian method (:class:`MethodComparison`); :meth:`Review.riparian_methods`.
+
+    The site is the review's, as the town reads it; only the method changes. ``reviewer(site, rules)`` reviews a
+    site as its manifest reads it (:func:`dockreview.review.pipeline.review_as_read`).
+    """
+    cap = review.rules.reach_cap_ft()
+    bound = cap if math.isfinite(cap) else BOUND_FT
+    words = (
+        f"{bound:,.1f} ft from the MHW line, the farthest the law lets any dock reach" if math.isfinite(cap)
+        else f"{bound:,.0f} ft from the MHW line (the law caps no reach)"
+    )
+    results = tuple(_under(review, method, bound, reviewer) for method in RIPARIAN_METHODS)
+    return MethodComparison(bound, words, results)
+
+
+def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodResult:
+    source = RIPARIAN_METHODS[method].words
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DockReviewWarning)
+            other = review if review.layout.riparian.method == method else reviewer(
+                under_readings(review.site, {METHOD_KEY: method}), review.rules
+            )
+    except DockReviewError as exc:
+        return MethodResult(method, source, "not-drawn", reason=str(exc))
+    m, rip = other.measurements, other.layout.riparian
+    keeps = [c for c in other.checks if _keeps_from_sides(other, c.id)]
+    statuses = {c.status for c in keeps}
+    status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else (statuses.pop() if len(statuses) == 1 else "needs-data")
+    before = {c.id: c.status for c in review.checks}
+    changed = tuple((c.id, c.title, c.status) for c in other.checks if before.get(c.id) != c.status)
+    ft = review.site.ft_per_unit
+    water = shapely.intersection(rip.zone, shapely.buffer(rip.mhw, bound_ft / ft))
+    return MethodResult(
+        method, source, status, float(shapely.area(water)) * ft * ft, m.setback_left_ft, m.setback_right_ft, changed,
+    )
+
+
+def _keeps_from_sides(review, check_id: str) -> bool:
+    """Whether the check keeps the dock from the side lines (the kind's side-setback role)."""
+    rule = review.rules.rule(check_id)
+    return rule.side_setback({"frontage_ft": review.measurements.frontage_ft}) is not None
