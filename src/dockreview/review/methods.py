@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import shapely
+from shapely import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.spec import RIPARIAN_METHODS
@@ -45,6 +47,8 @@ class MethodResult:
     setback_right_ft: float | None = None
     changed: tuple[tuple[str, str, str], ...] = ()  # (check id, title, status) of the other checks whose status changes
     reason: str = ""
+    riparian: Any = field(default=None, compare=False, repr=False)  # the lines drawn (Riparian), None when not drawn
+    water: Any = field(default=None, compare=False, repr=False)  # the lot's water within the bound (working CRS)
 
     def to_dict(self) -> dict:
         out = {
@@ -59,11 +63,17 @@ class MethodResult:
 
 @dataclass(frozen=True)
 class MethodComparison:
-    """Every method's result, the common bound, and the dock's standing across them."""
+    """Every method's result, the common bound, and the dock's standing across them.
+
+    ``ft_per_unit`` and ``axis`` (the frontage's middle and the lot's seaward normal, working CRS) place the
+    disputed water on the lot's left or right, toward the neighbour it is disputed with.
+    """
 
     bound_ft: float
     bound_words: str
     methods: tuple[MethodResult, ...]
+    ft_per_unit: float = 1.0
+    axis: Any = field(default=None, compare=False, repr=False)
 
     @property
     def passing_methods(self) -> tuple[str, ...]:
@@ -78,12 +88,64 @@ class MethodComparison:
             return "all"
         return "some" if passing else "none"
 
+    @property
+    def drawn(self) -> tuple[MethodResult, ...]:
+        """The methods drawn on this shore."""
+        return tuple(m for m in self.methods if m.water is not None)
+
+    @property
+    def disputed(self) -> BaseGeometry:
+        """The water some method gives the lot and another does not, within the bound (working CRS).
+
+        It lies between the most and the least favourable lines on each side: the water the lot and a neighbour
+        dispute.
+        """
+        waters = [m.water for m in self.drawn]
+        if len(waters) < 2:
+            return Polygon()
+        return shapely.difference(shapely.union_all(waters), shapely.intersection_all(waters))
+
+    def disputed_sides(self) -> dict[str, BaseGeometry]:
+        """:attr:`disputed` split between the lot's left and right (looking seaward), by the frontage's middle."""
+        parts = [p for p in shapely.get_parts(self.disputed) if not p.is_empty and p.area > 0]
+        if self.axis is None or not parts:
+            return {"left": Polygon(), "right": Polygon()}
+        (mx, my), (nx, ny) = self.axis
+        centres = shapely.get_coordinates(shapely.point_on_surface(parts))
+        right = (centres[:, 0] - mx) * ny - (centres[:, 1] - my) * nx > 0  # clockwise of the seaward normal
+        pick = lambda keep: shapely.union_all([p for p, k in zip(parts, keep) if k]) if keep.any() else Polygon()  # noqa: E731
+        return {"left": pick(~right), "right": pick(right)}
+
+    def dispute(self) -> dict:
+        """For each neighbour (left, right): the disputed water (sq ft) and how much of it each method gives the lot.
+
+        Examples
+        --------
+        The water of two methods, one a 10 x 10 square, the other 10 x 12: the strip of 20 sq ft beyond is disputed.
+
+        >>> a = MethodResult("a", "", "pass", water=shapely.box(0, 0, 10, 10))
+        >>> b = MethodResult("b", "", "pass", water=shapely.box(0, 0, 12, 10))
+        >>> MethodComparison(100.0, "", (a, b), 1.0, ((5.0, 0.0), (0.0, 1.0))).dispute()["right"]
+        {'disputed_sqft': 20.0, 'methods': {'a': {'lot_sqft': 0.0, 'neighbour_sqft': 20.0}, 'b': {'lot_sqft': 20.0, 'neighbour_sqft': 0.0}}}
+        """
+        sq = self.ft_per_unit**2
+        out = {}
+        for side, area in self.disputed_sides().items():
+            total = float(shapely.area(area)) * sq
+            given = {m.method: float(shapely.area(shapely.intersection(m.water, area))) * sq for m in self.drawn}
+            out[side] = {
+                "disputed_sqft": round(total, 1),
+                "methods": {k: {"lot_sqft": round(v, 1), "neighbour_sqft": round(max(total - v, 0.0), 1)} for k, v in given.items()},
+            }
+        return out
+
     def to_dict(self) -> dict:
         return {
             "bound": {"ft": self.bound_ft, "words": self.bound_words},
             "methods": [m.to_dict() for m in self.methods],
             "standing": self.standing,
             "passing_methods": list(self.passing_methods),
+            "dispute": self.dispute(),
         }
 
 
@@ -100,7 +162,9 @@ def compare_methods(review, reviewer: Callable) -> MethodComparison:
         else f"{bound:,.0f} ft from the MHW line (the law caps no reach)"
     )
     results = tuple(_under(review, method, bound, reviewer) for method in RIPARIAN_METHODS)
-    return MethodComparison(bound, words, results)
+    rip = review.layout.riparian
+    middle = rip.frontage_midpoint.coords[0]
+    return MethodComparison(bound, words, results, review.site.ft_per_unit, (middle, tuple(map(float, rip.seaward))))
 
 
 def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodResult:
@@ -123,6 +187,7 @@ def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodRe
     water = shapely.intersection(rip.zone, shapely.buffer(rip.mhw, bound_ft / ft))
     return MethodResult(
         method, source, status, float(shapely.area(water)) * ft * ft, m.setback_left_ft, m.setback_right_ft, changed,
+        riparian=rip, water=water,
     )
 
 
