@@ -290,9 +290,11 @@ def test_centreline_at_30_deg(tmp_path, crs, rotation):
 # corner).  The lot: water corners (-100, 0) and B; its left side line u = -100
 # back to v = -150; its right side line from B landward along (sin 30, -cos 30) for
 # 150 ft.  The right neighbour fronts the leg u = 100 (water to its west).
-# Colonial, baseline 100 ft: at B the baselines are v = 0 (perpendicular (0, 1)) and
-# u = 100 (perpendicular (-1, 0), toward the water): the bisector is (-1, 1)/sqrt 2,
-# at 45 deg to both.  At (-100, 0) both baselines are v = 0: the line is +v.
+# Colonial: at B the chords run to the lot's other corner (-100, 0) (direction (-1, 0))
+# and to the right neighbour's far corner (100, 220) (direction (0, 1)): the bisector is
+# square to (0, 1) - (-1, 0) = (1, 1), toward the water (-1, 1)/sqrt 2, at 45 deg to
+# both.  At (-100, 0) the chords run to B and to the left neighbour's far corner
+# (-300, 0), in a straight line: the line is +v.
 # Extended side lines: the right side line carried on along (-sin 30, cos 30).
 # Dock (walkway u -3..3, v 0..40; float u -10..10, v 40..50):
 #   colonial right: |(P - B) . (1, 1)/sqrt 2|, least at the float corner (10, 50):
@@ -328,11 +330,8 @@ def test_colonial_bisector_at_a_90_deg_bend(tmp_path, crs, rotation):
     def key(pt):
         return (round(pt[0], 2), round(pt[1], 2))
 
-    legs = sorted((sorted(local_points(frame, g), key=key) for g in rip.construction["right_baselines"].geoms),
-                  key=lambda leg: key(leg[-1]))
-    for leg, want in zip(legs, [[(0.0, 0.0), (100.0, 0.0)], [(100.0, 0.0), (100.0, 100.0)]]):  # 100 ft each side of B
-        for got, end in zip(leg, want):
-            assert_near(frame, got, end, "colonial baseline end")
+    chords = {tuple(key(p) for p in local_points(frame, g)) for g in rip.construction["chords"].geoms}
+    assert chords == {((100.0, 0.0), (-100.0, 0.0), (-300.0, 0.0)), ((-100.0, 0.0), (100.0, 0.0), (100.0, 220.0))}
 
     e = run(write(tmp_path / "extended", {}))
     compare(e.measurements, {"frontage_ft": 200.0 * k, "setback_left_ft": 90.0 * k, "setback_right_ft": extended * k})
@@ -432,9 +431,9 @@ def test_cove_of_three_lots_divided_proportionally(tmp_path, crs, rotation, how)
     assert_near(frame, local_points(frame, rip.left_extension)[-1], (lo, 0.0), "left line end (120 ft along the mouth)")
     assert_near(frame, local_points(frame, rip.right_extension)[0], p[7], "right line start (P_7)")
     assert_near(frame, local_points(frame, rip.right_extension)[-1], (hi, 0.0), "right line end (280 ft along)")
-    compare(rip.parameters, {"mouth_ft": 480.0 * k, "cove_frontage_ft": 600.0 * k, "frontage_share_ft": 200.0 * k,
+    compare(rip.parameters, {"line_of_navigation_ft": 480.0 * k, "shared_frontage_ft": 600.0 * k, "frontage_share_ft": 200.0 * k,
                              "share_from_ft": 120.0 * k, "share_to_ft": 280.0 * k, "share_ft": 160.0 * k})
-    assert rip.parameters["cove_lots"] == 3
+    assert rip.parameters["sharing_lots"] == 3
     divisions = [frame.local(*g.coords[0]) for g in rip.construction["divisions"].geoms]
     for got, want in zip(divisions, [(0, 0), (120, 0), (280, 0), (480, 0)]):
         assert_near(frame, got, want, "division of the mouth")

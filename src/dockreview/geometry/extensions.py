@@ -14,11 +14,13 @@ drawn"):
   between the headlands when given;
 * ``perpendicular-to-centerline`` -- to the foot of the perpendicular from the
   water corner on the waterway's centreline (:func:`centerline_foot`);
-* ``colonial`` -- along the bisector of the perpendiculars to the shore
-  baselines either side of the corner (:func:`colonial_direction`);
-* ``proportional`` -- to the corner's point on the cove's line of navigation,
-  the mouth divided among the cove's lots in proportion to their frontages
-  (:func:`proportional_share`).
+* ``long-lake`` -- the same construction on the lake's median line;
+* ``proportional`` -- to the corner's point on the line of navigation, the
+  line divided among the lots in proportion to their frontages
+  (:func:`proportional_share`; :mod:`~dockreview.geometry.navigation`).
+
+``round-lake`` and ``colonial`` draw straight lines to a point or along a chord
+bisector (:mod:`~dockreview.geometry.methods`).
 
 Everything is in working-CRS units.
 """
@@ -26,7 +28,6 @@ Everything is in working-CRS units.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
 
 import numpy as np
 import shapely
@@ -148,47 +149,6 @@ def line_normal(line: LineString, seaward: np.ndarray) -> np.ndarray:
     xy = shapely.get_coordinates(line)
     normal = left_of(unit(xy[-1] - xy[0]))
     return normal if normal @ seaward >= 0 else -normal
-
-
-def colonial_direction(
-    shore: BaseGeometry, corner: Point, baseline: float, *, is_seaward: Callable[[np.ndarray], np.ndarray],
-    seaward: np.ndarray, probe: float,
-) -> tuple[np.ndarray, tuple[LineString, ...]]:
-    """The bisector of the perpendiculars to the shore baselines either side of a water corner.
-
-    Each baseline is the straight line fitted to the MHW line over ``baseline``
-    (units) on its side of the corner, so the two lots sharing the corner draw the
-    same line. Each perpendicular points to the water: the side of its baseline
-    where a point ``probe`` out from the middle of its stretch is seaward
-    (``is_seaward``), else the side of the lot's ``seaward`` normal.
-
-    Returns
-    -------
-    direction : ndarray
-        The bisector, a unit vector toward the water.
-    baselines : tuple of LineString
-        The fitted baselines (one when the MHW line ends at the corner).
-    """
-    piece = _shore_piece(shore, corner)
-    at = piece.project(corner)
-    stretches = [substring(piece, max(at - baseline, 0.0), at), substring(piece, at, min(at + baseline, piece.length))]
-    stretches = [s for s in stretches if s.length > 1e-6 * max(baseline, 1.0)]
-    if not stretches:
-        raise SiteDataError("the MHW line has no length at a water corner to fit the colonial baselines to")
-    normals, lines = [], []
-    for stretch in stretches:
-        fitted = _fitted(stretch)
-        normal = line_normal(fitted, seaward)
-        middle = np.asarray(stretch.interpolate(0.5, normalized=True).coords[0])
-        ahead, behind = is_seaward(np.array([middle + normal * probe, middle - normal * probe]))
-        if behind and not ahead:
-            normal = -normal
-        normals.append(normal)
-        lines.append(fitted)
-    total = np.sum(normals, axis=0)
-    if np.hypot(*total) < 1e-9:  # the shore doubles back on itself at the corner: no bisector
-        raise SiteDataError("the shore doubles back at a water corner: the colonial bisector is undefined; review it by hand")
-    return unit(total), tuple(lines)
 
 
 def centerline_foot(corner: Point, centerline: BaseGeometry, seaward: np.ndarray) -> Point:

@@ -12,11 +12,17 @@ water corner (README, "Riparian lines by method"):
   MHW line over ``baseline_ft`` beyond each water corner;
 * ``perpendicular-to-centerline`` -- to the foot of the perpendicular on the
   waterway's centreline (a ``centerline`` layer);
-* ``colonial`` -- along the bisector of the perpendiculars to the shore baselines
-  either side of the corner (each the fit of ``baseline_ft`` of MHW line);
-* ``proportional`` -- to the corner's point on the cove's line of navigation (the
-  cove line, headland to headland), the line divided among the parcels fronting
-  the cove between the headlands in proportion to their frontages.
+* ``long-lake`` -- the same on the lake's median line (a ``median_line`` layer,
+  else the ``centerline`` layer);
+* ``round-lake`` -- straight to the lake's centre (``[review] lake_center``, else
+  the centroid of the water the MHW line closes around);
+* ``colonial`` -- along the bisector of the angle between the chords from the
+  corner to the lot's other corner and to the adjoining lot's far corner
+  (:mod:`~dockreview.geometry.neighbours`); where a line of navigation is given
+  and the two lines cross before it, the apportionment's lines instead;
+* ``proportional`` -- to the corner's point on the line of navigation (a cove
+  line, a navigation line or a stated distance), the line divided among the lots
+  sharing it in proportion to their frontages (:mod:`~dockreview.geometry.navigation`).
 
 Lines run far into the water (straight methods) or to their end point (the
 centreline's foot, the share's end), and are cut at land by the caller. Each
@@ -34,7 +40,6 @@ from __future__ import annotations
 
 import difflib
 import math
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -43,19 +48,19 @@ import shapely
 from shapely import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from dockreview.errors import DockReviewWarning, SiteDataError
+from dockreview.errors import SiteDataError
 from dockreview.geometry.corners import LotCorners
 from dockreview.geometry.extensions import (
     centerline_foot,
-    colonial_direction,
     from_corner,
     line_normal,
     perpendicular_extension,
-    proportional_share,
     trend_baseline,
 )
-from dockreview.geometry.shore import network_path
+from dockreview.geometry.navigation import Apportionment, across, offset
+from dockreview.geometry.neighbours import SAME_CORNER_FT, adjoining_far_corner, shore_point_beyond
 from dockreview.geometry.sides import ray
+from dockreview.geometry.vectors import unit
 from dockreview.inputs.spec import RIPARIAN_METHODS
 
 #: The riparian methods, by the name a profile or ``[review] riparian_method`` gives (the registry), the default first.
@@ -120,11 +125,49 @@ class Drawing:
     cove_line: BaseGeometry | None = None
     parcels: Sequence[BaseGeometry] | None = None
     walk: Callable[[Polygon], LotCorners] | None = None
+    median_line: BaseGeometry | None = None
+    navigation_line: BaseGeometry | None = None
+    navigation_ft: float | None = None
+    lake_center: tuple[float, float] | None = None
 
     @property
     def baseline(self) -> float:
         """``baseline_ft`` in working units."""
         return self.baseline_ft / self.ft_per_unit
+
+    @property
+    def eps(self) -> float:
+        """How close counts as the same point (units)."""
+        return 1e-6 * self.lot.far
+
+    def given(self, name: str) -> bool:
+        """Whether the layer or setting ``name`` is given (not None, not empty)."""
+        value = getattr(self, name)
+        return value is not None and not (isinstance(value, BaseGeometry) and value.is_empty)
+
+    def far_corners(self) -> tuple[Point, Point]:
+        """The far water corners of the lots adjoining at the left and right corners, or the shore points standing
+        for them ``baseline_ft`` along the shore beyond (the lot's own corner where the shore ends there)."""
+        lot, reach = self.lot, self.tolerance * 2.0 + SAME_CORNER_FT / self.ft_per_unit
+        out = []
+        for corner, other in ((lot.left_corner, lot.right_corner), (lot.right_corner, lot.left_corner)):
+            far = adjoining_far_corner(corner, self.parcel, self.parcels, self.walk, reach)
+            if far is None:
+                far = shore_point_beyond(lot.water_side.trunk_line, corner, other, self.baseline) or corner
+            out.append(far)
+        return out[0], out[1]
+
+    def apportionment(self) -> Apportionment | None:
+        """The line of navigation and the lots sharing it: the cove line, else the navigation line, else the stated
+        distance (:mod:`~dockreview.geometry.navigation`); None when none is given."""
+        for name, words in (("cove_line", "the line across the cove's mouth"), ("navigation_line", "the line of navigation")):
+            if self.given(name):
+                line = _nearest_part(getattr(self, name), self.parcel)
+                return across(line, self.lot, self.parcel, self.parcels, self.walk, self.tolerance, words)
+        if self.given("navigation_ft"):
+            left, right = self.far_corners()
+            return offset(self.navigation_ft / self.ft_per_unit, self.lot, left, right, self.ft_per_unit)
+        return None
 
 
 def lines_by_method(
@@ -132,6 +175,8 @@ def lines_by_method(
     chord_ft: float, baseline_ft: float, tolerance: float, ft_per_unit: float,
     centerline: BaseGeometry | None = None, cove_line: BaseGeometry | None = None,
     parcels: Sequence[BaseGeometry] | None = None, walk: Callable[[Polygon], LotCorners] | None = None,
+    median_line: BaseGeometry | None = None, navigation_line: BaseGeometry | None = None,
+    navigation_ft: float | None = None, lake_center: tuple[float, float] | None = None,
 ) -> Lines:
     """Draw the lot's two lines by ``method`` (one of :data:`METHODS`), with its construction (:data:`CONSTRUCTIONS`).
 
@@ -150,12 +195,10 @@ def lines_by_method(
         raise SiteDataError(f"unknown riparian method {method!r}; {hint}the methods are: {', '.join(METHODS)}")
     drawing = Drawing(
         lot, parcel, extension, direction, course_tolerance_ft, chord_ft, baseline_ft, tolerance, ft_per_unit,
-        centerline, cove_line, parcels, walk,
+        centerline, cove_line, parcels, walk, median_line, navigation_line, navigation_ft, lake_center,
     )
-    for layer in found.layers:
-        given = getattr(drawing, layer)
-        if given is None or given.is_empty:
-            raise SiteDataError(f"the riparian method \"{method}\" needs {found.needs}")
+    if found.layers and not any(drawing.given(name) for name in found.layers):
+        raise SiteDataError(f"the riparian method \"{method}\" needs {found.needs}")
     return CONSTRUCTIONS[method](drawing)
 
 
@@ -200,33 +243,132 @@ def _trend(d: Drawing) -> Lines:
     return Lines(left, right, parameters, construction, words)
 
 
-def _centerline(d: Drawing) -> Lines:
-    lot, centerline, ft_per_unit = d.lot, d.centerline, d.ft_per_unit
-    eps = 1e-6 * lot.far
+def _square_to(d: Drawing, guide: BaseGeometry, name: str, words: str) -> Lines:
+    """Each line to the foot of the perpendicular from its water corner on ``guide`` (a centreline, a median line)."""
+    lot, ft_per_unit = d.lot, d.ft_per_unit
     lines, feet, parameters = [], [], {}
-    for name, side, corner in (("left", lot.left_side, lot.left_corner), ("right", lot.right_side, lot.right_corner)):
-        foot = centerline_foot(corner, centerline, lot.seaward)
-        lines.append(from_corner(side, corner, to=np.asarray(foot.coords[0]), eps=eps))
+    for side_name, side, corner in (("left", lot.left_side, lot.left_corner), ("right", lot.right_side, lot.right_corner)):
+        foot = centerline_foot(corner, guide, lot.seaward)
+        lines.append(from_corner(side, corner, to=np.asarray(foot.coords[0]), eps=d.eps))
         feet.append(foot.coords[0])
-        parameters[f"{name}_to_centerline_ft"] = corner.distance(foot) * ft_per_unit
-        parameters[f"{name}_line_azimuth_deg"] = azimuth(np.asarray(foot.coords[0]) - np.asarray(corner.coords[0]))
-    construction = {"centerline_feet": MultiPoint(feet), "centerline": centerline}
-    return Lines(lines[0], lines[1], parameters, construction, "square to the centerline, to the foot of the perpendicular")
+        parameters[f"{side_name}_to_{name}_ft"] = corner.distance(foot) * ft_per_unit
+        parameters[f"{side_name}_line_azimuth_deg"] = azimuth(np.asarray(foot.coords[0]) - np.asarray(corner.coords[0]))
+    construction = {f"{name}_feet": MultiPoint(feet), name: guide}
+    return Lines(lines[0], lines[1], parameters, construction, words)
+
+
+def _centerline(d: Drawing) -> Lines:
+    return _square_to(d, d.centerline, "centerline", "square to the centerline, to the foot of the perpendicular")
+
+
+def _long_lake(d: Drawing) -> Lines:
+    guide = d.median_line if d.given("median_line") else d.centerline
+    return _square_to(d, guide, "median_line", "long lake: square to the lake's median line")
+
+
+def _round_lake(d: Drawing) -> Lines:
+    """Each line straight to the lake's centre: ``lake_center``, else the centroid of the water the MHW line closes."""
+    lot = d.lot
+    if d.given("lake_center"):
+        centre, how = np.asarray(d.lake_center, dtype=float), "given"
+    else:
+        centre, how = _enclosed_centre(lot), "the centre of the water the MHW line closes around"
+    lines, parameters = [], {"center": [float(v) for v in centre], "center_from": how}
+    for side_name, side, corner in (("left", lot.left_side, lot.left_corner), ("right", lot.right_side, lot.right_corner)):
+        c = np.asarray(corner.coords[0])
+        if (centre - c) @ lot.seaward <= 0:
+            raise SiteDataError("the lake's centre lies on or landward of the lot's water corner; check [review] lake_center")
+        lines.append(from_corner(side, corner, to=centre, eps=d.eps))
+        parameters[f"{side_name}_to_center_ft"] = float(np.hypot(*(centre - c))) * d.ft_per_unit
+        parameters[f"{side_name}_line_azimuth_deg"] = azimuth(centre - c)
+    return Lines(lines[0], lines[1], parameters, {"center": Point(centre)}, "round lake: straight to the lake's centre")
+
+
+def _enclosed_centre(lot: LotCorners) -> np.ndarray:
+    """The centroid of the water the MHW line closes around the lot's water (a lake's ring)."""
+    middle = np.asarray(shapely.line_interpolate_point(shapely.line_merge(lot.frontage), 0.5, normalized=True).coords[0])
+    probe = middle + lot.seaward * 1e-3 * max(lot.frontage.length, 1.0)
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.line_merge(lot.mhw))))
+    inside = [f for f in faces if f.contains(Point(probe))]
+    if not inside:
+        raise SiteDataError(
+            "the MHW line does not close around the lot's water near the lot, so the lake's centre cannot be found: "
+            "give [review] lake_center = [x, y] (working CRS)"
+        )
+    return np.asarray(min(inside, key=lambda f: f.area).centroid.coords[0])
 
 
 def _colonial(d: Drawing) -> Lines:
-    lot, baseline_ft = d.lot, d.baseline_ft
+    """The bisectors of the chords to the lot's other corner and the neighbour's far corner (NR 326.07(2)(b)).
+
+    When a line of navigation is given and the two lines cross before it, the lot's lines are the apportionment's
+    (NR 326.07(2)(a)), and ``parameters["fallback"]`` says so.
+    """
+    lot = d.lot
+    far = d.far_corners()
     probe = max(2.0 * d.tolerance, 10.0 / d.ft_per_unit)
-    lines, construction, parameters = [], {}, {"baseline_ft": baseline_ft}
-    for name, side, corner in (("left", lot.left_side, lot.left_corner), ("right", lot.right_side, lot.right_corner)):
-        bisector, baselines = colonial_direction(
-            lot.water_side.trunk_line, corner, d.baseline, is_seaward=lot.water_side.seaward, seaward=lot.seaward, probe=probe
-        )
-        lines.append(perpendicular_extension(side, corner, bisector, lot.far))
-        construction[f"{name}_baselines"] = shapely.multilinestrings(baselines)
-        parameters[f"{name}_line_azimuth_deg"] = azimuth(bisector)
-    words = f"colonial: the bisector of the perpendiculars to the shore baselines ({baseline_ft:g} ft either side of each corner)"
+    lines, directions, chords, parameters = [], [], [], {"baseline_ft": d.baseline_ft}
+    sides = (("left", lot.left_side, lot.left_corner, lot.right_corner, far[0]),
+             ("right", lot.right_side, lot.right_corner, lot.left_corner, far[1]))
+    for name, side, corner, other, neighbour in sides:
+        c = np.asarray(corner.coords[0])
+        direction = chord_bisector(c, np.asarray(other.coords[0]), np.asarray(neighbour.coords[0]), lot.seaward)
+        ahead, behind = lot.water_side.seaward(np.array([c + direction * probe, c - direction * probe]))
+        if behind and not ahead:
+            direction = -direction
+        directions.append(direction)
+        lines.append(perpendicular_extension(side, corner, direction, lot.far))
+        chords.append(LineString([other, corner, neighbour]))
+        parameters[f"{name}_line_azimuth_deg"] = azimuth(direction)
+        parameters[f"{name}_neighbour_corner"] = [float(v) for v in neighbour.coords[0]]
+    construction = {"chords": shapely.multilinestrings(chords)}
+    words = "colonial: the bisectors of the chords between the lot corners on the MHW line"
+    meet = _meeting(lot, directions)
+    if meet is not None:
+        parameters["lines_meet_ft"] = meet * d.ft_per_unit
+        shared = d.apportionment()
+        if shared is not None and _before(lot, directions, meet, shared.line):
+            fallback = _proportional(d, shared)
+            parameters.update(fallback.parameters, fallback="proportional")
+            return Lines(fallback.left, fallback.right, parameters, {**construction, **fallback.construction},
+                         f"colonial lines cross before the line of navigation: {fallback.description}")
     return Lines(lines[0], lines[1], parameters, construction, words)
+
+
+def chord_bisector(corner: np.ndarray, other: np.ndarray, neighbour: np.ndarray, seaward: np.ndarray) -> np.ndarray:
+    """The bisector of the angle between the chords from ``corner`` to ``other`` and to ``neighbour``, seaward.
+
+    It is square to the difference of the chords' unit directions, so three corners in a straight line give the
+    line square to the shore.
+
+    Examples
+    --------
+    >>> [round(float(v), 9) for v in chord_bisector(np.zeros(2), np.array([10.0, 0]), np.array([-5.0, 5]), np.array([0, 1.0]))]
+    [0.382683432, 0.923879533]
+    """
+    difference = unit(neighbour - corner) - unit(other - corner)
+    if np.hypot(*difference) < 1e-9:
+        raise SiteDataError("the shore doubles back at a water corner: the colonial bisector is undefined; review it by hand")
+    direction = unit(np.array([-difference[1], difference[0]]))
+    return direction if direction @ seaward >= 0 else -direction
+
+
+def _meeting(lot: LotCorners, directions: list[np.ndarray]) -> float | None:
+    """How far from the left corner the two lines (as rays) cross, None when they do not."""
+    a, b = np.asarray(lot.left_corner.coords[0]), np.asarray(lot.right_corner.coords[0])
+    matrix = np.column_stack([directions[0], -directions[1]])
+    if abs(np.linalg.det(matrix)) < 1e-12:
+        return None
+    t, u = np.linalg.solve(matrix, b - a)
+    return float(t) if t > 0 and u > 0 else None
+
+
+def _before(lot: LotCorners, directions: list[np.ndarray], meet: float, line: BaseGeometry) -> bool:
+    """Whether the lines cross (``meet`` along the left one) before the left one reaches the line of navigation."""
+    start = np.asarray(lot.left_corner.coords[0])
+    ray = LineString([start, start + directions[0] * lot.far])
+    hits = [ray.project(Point(xy)) for xy in shapely.get_coordinates(shapely.intersection(ray, line))]
+    return bool(hits) and meet < min(hits)
 
 
 def _nearest_part(geom: BaseGeometry, to: BaseGeometry) -> BaseGeometry:
@@ -234,82 +376,42 @@ def _nearest_part(geom: BaseGeometry, to: BaseGeometry) -> BaseGeometry:
     return parts[int(np.argmin(shapely.distance(parts, to)))] if len(parts) > 1 else geom
 
 
-def _proportional(d: Drawing) -> Lines:
-    """The lot's lines to its share of the cove's line of navigation (see the module's notes)."""
-    if d.parcels is None or d.walk is None:
-        raise SiteDataError("the riparian method \"proportional\" needs the parcels layer, to find the cove's lots")
-    lot, parcel, cove_line, parcels, walk = d.lot, d.parcel, d.cove_line, d.parcels, d.walk
-    tolerance, ft_per_unit = d.tolerance, d.ft_per_unit
-    ends = shapely.get_coordinates(_nearest_part(cove_line, parcel))
-    h1, h2 = ends[0], ends[-1]
-    mouth = LineString([h1, h2])
-    trunk = lot.water_side.trunk_line
-    feet = [Point(shapely.shortest_line(Point(h), trunk).coords[-1]) for h in (h1, h2)]
-    shore = network_path(lot.mhw, *feet)
-    if shore is None or shore.length <= 0:
-        raise SiteDataError("the MHW line is broken between the cove line's headlands; the cove's shore cannot be walked")
+def _apportioned(d: Drawing) -> Lines:
+    shared = d.apportionment()
+    if shared is None:
+        raise SiteDataError(f"the riparian method \"proportional\" needs {METHODS['proportional'].needs}")
+    return _proportional(d, shared)
 
-    def fronts(corners: LotCorners) -> bool:
-        middle = shapely.line_interpolate_point(shapely.line_merge(corners.frontage), 0.5, normalized=True)
-        return bool(shore.distance(middle) <= tolerance)
 
-    def interval(corners: LotCorners) -> tuple[float, float]:
-        at = sorted(shore.project(c) for c in (corners.left_corner, corners.right_corner))
-        return (float(at[0]), float(at[1]))
-
-    if not fronts(lot):
-        raise SiteDataError(
-            "the lot does not front the cove between the cove line's headlands; check the cove_line or the riparian method"
-        )
-    intervals = [interval(lot)]
-    geoms = np.asarray([g for g in parcels if g is not None and not g.is_empty], dtype=object)
-    near = geoms[shapely.intersects(geoms, shapely.buffer(shore, tolerance))] if len(geoms) else geoms
-    same = shapely.area(shapely.intersection(near, parcel)) > 0.5 * parcel.area if len(near) else np.zeros(0, bool)
-    skipped = 0
-    for geom in near[~same]:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DockReviewWarning)
-                other = walk(_nearest_part(geom, shore))
-        except SiteDataError:
-            skipped += 1
-            continue
-        if fronts(other):
-            intervals.append(interval(other))
-    if skipped:
-        warnings.warn(
-            f"{skipped} parcel(s) beside the cove's shore could not be measured and take no share of the cove's mouth",
-            DockReviewWarning,
-            stacklevel=3,
-        )
-    a, b = proportional_share(intervals, 0)
-    left_first = shore.project(lot.left_corner) <= shore.project(lot.right_corner)
+def _proportional(d: Drawing, shared: Apportionment) -> Lines:
+    """The lot's lines to its share of the line of navigation (:mod:`~dockreview.geometry.navigation`)."""
+    lot, ft_per_unit = d.lot, d.ft_per_unit
+    a, b = shared.share()
+    left_first = shared.shore.project(lot.left_corner) <= shared.shore.project(lot.right_corner)
     fl, fr = (a, b) if left_first else (b, a)
-    point = lambda f: h1 + f * (h2 - h1)  # noqa: E731
-    eps = 1e-6 * lot.far
-    left = from_corner(lot.left_side, lot.left_corner, to=point(fl), eps=eps)
-    right = from_corner(lot.right_side, lot.right_corner, to=point(fr), eps=eps)
-    lengths = sorted(intervals, key=lambda iv: iv[0] + iv[1])
-    total = sum(hi - lo for lo, hi in lengths)
-    cuts = np.cumsum([0.0] + [hi - lo for lo, hi in lengths]) / total
-    m = mouth.length * ft_per_unit
+    left = from_corner(lot.left_side, lot.left_corner, to=shared.point(fl), eps=d.eps)
+    right = from_corner(lot.right_side, lot.right_corner, to=shared.point(fr), eps=d.eps)
+    ends = shapely.get_coordinates(shared.line)
+    m = shared.line.length * ft_per_unit
+    total = sum(hi - lo for lo, hi in shared.intervals)
+    lo, hi = shared.intervals[0]
     parameters = {
-        "cove_line": [[float(v) for v in h1], [float(v) for v in h2]],
-        "mouth_ft": m,
-        "cove_lots": len(intervals),
-        "cove_frontage_ft": total * ft_per_unit,
-        "frontage_share_ft": (intervals[0][1] - intervals[0][0]) * ft_per_unit,
+        "line_of_navigation": [[float(v) for v in ends[0]], [float(v) for v in ends[-1]]],
+        "line_of_navigation_ft": m,
+        "sharing_lots": len(shared.intervals),
+        "shared_frontage_ft": total * ft_per_unit,
+        "frontage_share_ft": (hi - lo) * ft_per_unit,
         "share_from_ft": a * m,
         "share_to_ft": b * m,
         "share_ft": (b - a) * m,
     }
     construction = {
-        "line_of_navigation": mouth,
-        "divisions": MultiPoint([point(f) for f in cuts]),
-        "share": LineString([point(a), point(b)]),
-        "cove_shore": shore,
+        "line_of_navigation": shared.line,
+        "divisions": shared.divisions(),
+        "share": LineString([shared.point(a), shared.point(b)]),
+        "shared_shore": shared.shore,
     }
-    words = f"proportional: to the lot's {(b - a) * m:,.1f}-ft share of the {m:,.1f}-ft line across the cove's mouth"
+    words = f"proportional: to the lot's {(b - a) * m:,.1f}-ft share of {shared.words} ({m:,.1f} ft)"
     return Lines(left, right, parameters, construction, words)
 
 
@@ -318,6 +420,8 @@ CONSTRUCTIONS: dict[str, Callable[[Drawing], Lines]] = {
     "extended-side-lines": _extended,
     "perpendicular-to-trend": _trend,
     "perpendicular-to-centerline": _centerline,
+    "long-lake": _long_lake,
+    "round-lake": _round_lake,
     "colonial": _colonial,
-    "proportional": _proportional,
+    "proportional": _apportioned,
 }

@@ -94,9 +94,10 @@ class Riparian:
         The method's parameters and construction figures, feet and degrees (JSON-ready).
     construction : dict of str to geometry
         What shows the construction on a plan: ``baseline`` and ``fitted_shore``
-        (trend), ``centerline_feet`` and ``centerline``, ``left_baselines`` and
-        ``right_baselines`` (colonial), ``line_of_navigation``, ``divisions``,
-        ``share`` and ``cove_shore`` (proportional).
+        (trend), ``centerline_feet`` and ``centerline`` (``median_line_feet`` and
+        ``median_line``: long lake), ``center`` (round lake), ``chords``
+        (colonial), ``line_of_navigation``, ``divisions``, ``share`` and
+        ``shared_shore`` (proportional, and colonial when it falls back).
     description : str
         The method in words, for a legend or a report.
     """
@@ -171,6 +172,10 @@ def riparian_geometry(
     cove_line: BaseGeometry | None = None,
     parcels: Sequence[BaseGeometry] | None = None,
     reach_hint: float | None = None,
+    median_line: BaseGeometry | None = None,
+    navigation_line: BaseGeometry | None = None,
+    navigation_ft: float | None = None,
+    lake_center: tuple[float, float] | None = None,
 ) -> Riparian:
     """Derive the riparian geometry of a lot (Docks B and C).
 
@@ -206,9 +211,17 @@ def riparian_geometry(
         The line across a cove's mouth, headland to headland (``proportional``;
         with ``perpendicular-to-trend`` the baseline itself).
     parcels : sequence of geometries, optional
-        The parcels layer (``proportional``: the cove's lots are those fronting it).
+        The parcels layer (``proportional``: the lots sharing the line of navigation; ``colonial``: the neighbours).
     reach_hint : float, optional
         How far seaward (units) the extensions must at least run.
+    median_line : geometry, optional
+        A long lake's median line (``long-lake``).
+    navigation_line : geometry, optional
+        The line of navigation (``proportional``, and the ``colonial`` fallback).
+    navigation_ft : float, optional
+        The line of navigation's distance from the MHW line, when stated instead (ft).
+    lake_center : (float, float), optional
+        A round lake's centre, working CRS (``round-lake``).
 
     Returns
     -------
@@ -228,7 +241,8 @@ def riparian_geometry(
     lines = lines_by_method(
         lot, parcel, method=method, extension=extension, direction=direction, course_tolerance_ft=course_tolerance_ft,
         chord_ft=chord_ft, baseline_ft=baseline_ft, tolerance=tolerance, ft_per_unit=ft_per_unit,
-        centerline=centerline, cove_line=cove_line, parcels=parcels, walk=walk,
+        centerline=centerline, cove_line=cove_line, parcels=parcels, walk=walk, median_line=median_line,
+        navigation_line=navigation_line, navigation_ft=navigation_ft, lake_center=lake_center,
     )
     zone = lot_water(lines.left, lines.right, lot.frontage, lot.mhw)
     land_edge = lot.water_side.trunk_line

@@ -5,7 +5,7 @@ coordinates are not, until the layers are read: a ``dock.root`` a thousand
 miles off (a coordinate in another CRS, a digit too many) would draw riparian
 lines, distances and samples across the whole gap. Once the layers are read,
 :func:`check_within` refuses any point the manifest gives (``dock.root``,
-``review.cove_line``, ``evidence.viewpoints``) and a dock footprint that lie
+``review.cove_line``, ``review.lake_center``, ``evidence.viewpoints``) and a dock footprint that lie
 farther than :data:`MARGIN_FT` outside the layers' bounds. What the review
 then builds is bounded by the layers' extent, never by a typo.
 """
@@ -63,6 +63,8 @@ def manifest_points(manifest: Manifest) -> list[tuple[str, BaseGeometry]]:
         out.append(("dock.root", shapely.Point(manifest.dock.root)))
     if manifest.review.cove_line is not None:
         out.append(("review.cove_line", shapely.LineString(manifest.review.cove_line)))
+    if manifest.review.lake_center is not None:
+        out.append(("review.lake_center", shapely.Point(manifest.review.lake_center)))
     for i, point in enumerate(manifest.evidence.viewpoints, start=1):
         out.append((f"evidence.viewpoints[{i}]", shapely.Point(point[:2])))
     return out

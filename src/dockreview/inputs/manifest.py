@@ -102,8 +102,33 @@ def _review(table: Any, problems: Problems, folder: Path | None = None) -> Revie
     profile = _profile_choice(table.get("profile"), folder or Path("."), problems)
     return ReviewSettings(
         extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0,
-        method, baseline, _cove_line(table.get("cove_line"), problems), profile, frozenset(table),
+        method, baseline, _cove_line(table.get("cove_line"), problems), _lake_center(table.get("lake_center"), problems),
+        _navigation_ft(table.get("navigation_ft"), problems), profile, frozenset(table),
     )
+
+
+def _lake_center(value: Any, problems: Problems) -> tuple[float, float] | None:
+    """``[review] lake_center``: one [x, y] point in the working CRS (a round lake's centre), or None."""
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(_finite(v) for v in value)):
+        problems.add("'review.lake_center' must be one point [x, y] in the working CRS: the round lake's centre")
+        return None
+    return float(value[0]), float(value[1])
+
+
+def _navigation_ft(value: Any, problems: Problems) -> float | None:
+    """``[review] navigation_ft``: the line of navigation's distance from the MHW line (ft, above zero), or None."""
+    if value is None:
+        return None
+    if not (_finite(value) and value > 0):
+        problems.add(f"'review.navigation_ft' must be a distance in feet above zero (the line of navigation from the MHW line), got {value!r}")
+        return None
+    return float(value)
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _cove_line(value: Any, problems: Problems) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -113,7 +138,7 @@ def _cove_line(value: Any, problems: Problems) -> tuple[tuple[float, float], tup
     good = (
         isinstance(value, list) and len(value) == 2
         and all(isinstance(p, list) and len(p) == 2 for p in value)
-        and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for p in value for v in p)
+        and all(_finite(v) for p in value for v in p)
     )
     if not good or value[0] == value[1]:
         problems.add(

@@ -99,6 +99,10 @@ class Site:
         measured square to it.
     cove_line : shapely geometry or None
         The line across a cove's mouth, headland to headland (lines), for proportional riparian lines.
+    median_line : shapely geometry or None
+        The line down the middle of a long lake (lines), for long-lake riparian lines.
+    navigation_line : shapely geometry or None
+        The line of navigation (lines) the proportional method divides among the lots along the shore.
     mllw : shapely geometry or None
         The mean lower low-water line (a polygon layer is read by its boundary), for lengths measured from it.
     bulkhead : shapely geometry or None
@@ -134,6 +138,8 @@ class Site:
     mlw: BaseGeometry | None = None
     centerline: BaseGeometry | None = None
     cove_line: BaseGeometry | None = None
+    median_line: BaseGeometry | None = None
+    navigation_line: BaseGeometry | None = None
     mllw: BaseGeometry | None = None
     bulkhead: BaseGeometry | None = None
     pierhead: BaseGeometry | None = None
@@ -450,6 +456,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "vegetation", engine, working, sources)
         vegetation = clean_layer(raw, label["vegetation"], ("Polygon",), required=False)
     buildings = mlw = centerline = cove_line = None
+    guides: dict[str, BaseGeometry | None] = {"median_line": None, "navigation_line": None}
     lines: dict[str, BaseGeometry | None] = {"mllw": None, "bulkhead": None, "pierhead": None}
     if "buildings" in manifest.layers:
         raw = _read(manifest, "buildings", engine, working, sources)
@@ -466,6 +473,9 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         raw = _read(manifest, "cove_line", engine, working, sources)
         frame = clean_layer(raw, label["cove_line"], ("LineString",), required=True)
         cove_line = shapely.MultiLineString([g for g in shapely.get_parts(frame.geometry.values) if g.length > 0])
+    for role in (r for r in guides if r in manifest.layers):
+        frame = clean_layer(_read(manifest, role, engine, working, sources), label[role], ("LineString",), required=True)
+        guides[role] = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
     for role in (r for r in lines if r in manifest.layers):
         frame = clean_layer(_read(manifest, role, engine, working, sources), label[role], ("LineString", "Polygon"), required=True)
         lines[role] = merge_lines(frame.geometry.values, crs_mod.feet_per_unit(working))
@@ -477,7 +487,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         footprint = clean_layer(raw, dock_label, ("Polygon",), required=True)
     _check_working_area(parcel, working, manifest)
     frames = (parcels, optional["channels"], optional["docks"], soundings, vegetation, buildings)
-    layer_bounds = bounds_of([mhw, mlw, centerline, cove_line, *lines.values(),
+    layer_bounds = bounds_of([mhw, mlw, centerline, cove_line, *lines.values(), *guides.values(),
                               *(shapely.envelope(shapely.union_all(shapely.envelope(f.geometry.values))) for f in frames if f is not None and not f.empty)])
     check_within(
         manifest, layer_bounds, crs_mod.feet_per_unit(working),
@@ -506,6 +516,8 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         mlw=mlw,
         centerline=centerline,
         cove_line=cove_line,
+        median_line=guides["median_line"],
+        navigation_line=guides["navigation_line"],
         mllw=lines["mllw"],
         bulkhead=lines["bulkhead"],
         pierhead=lines["pierhead"],

@@ -14,7 +14,7 @@ DEFAULT_CRS = "EPSG:2263"
 COMPONENTS = ("walkway", "ramp", "float", "landing", "boat_lift", "pwc_lift", "pile")
 LAYER_NAMES = (
     "parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line",
-    "mllw", "bulkhead", "pierhead",
+    "mllw", "bulkhead", "pierhead", "median_line", "navigation_line",
 )
 #: The manifest's raster layers (read with rasterio, :mod:`dockreview.inputs.raster`): ``elevation``, a DEM.
 RASTER_NAMES = ("elevation",)
@@ -44,10 +44,15 @@ class RiparianMethod:
         As ``[review] riparian_method`` and a profile's ``[riparian] method`` give it.
     words : str
         How it draws the line from each water corner, in one line (the README's table, the command's help).
+    source : str
+        Where the law or the courts name it: the citations, in one line (the comparison's JSON, the README).
     layers : tuple of str
-        The site's layers it reads beyond the parcels and the MHW line (``[layers]`` keys).
+        What it needs beyond the parcels and the MHW line: ``[layers]`` keys, or a ``[review]`` setting of the same
+        name (``navigation_ft``); any one of them will do.
     needs : str
         What those are and how to give them, as an error names them ("" when it needs none).
+    parcels : bool
+        Whether it reads the parcels layer besides the lot: the neighbours' corners, the lots sharing a line.
     arrays : bool
         Whether a layer of lots is drawn by it as arrays (the screen's and the audits' kernel,
         :func:`dockreview.batch.kernel.vector_riparian`); the others are drawn lot by lot.
@@ -55,8 +60,10 @@ class RiparianMethod:
 
     name: str
     words: str
+    source: str
     layers: tuple[str, ...] = ()
     needs: str = ""
+    parcels: bool = False
     arrays: bool = False
 
 
@@ -68,31 +75,54 @@ RIPARIAN_METHODS = {
             "extended-side-lines",
             "each side line carried on straight (its last course, or the chord of its last `chord_ft`), or square to the "
             "frontage chord (`[review] extension = \"perpendicular\"`)",
+            "Wis. Admin. Code NR 326.07(2)(c), extended lot lines; Borsellino v. Kole, 168 Wis. 2d 611 (1992)",
             arrays=True,
         ),
         RiparianMethod(
             "perpendicular-to-trend",
             "square to the shore's general trend: the MHW line fitted over `baseline_ft` beyond each water corner, or "
             "the cove line headland to headland",
+            "9 NYCRR 274.5, perpendicular to a baseline: the general trend of the shore, or headland to headland in a "
+            "cove; Florida courts, square to the smoothed shore",
         ),
         RiparianMethod(
             "perpendicular-to-centerline",
             "to the foot of the perpendicular on the waterway's centreline",
+            "9 NYCRR 274.5, perpendicular to the thread of the stream; Florida courts, square to the thread near a river",
             ("centerline",),
             "a centerline layer: add [layers] centerline = \"FILE\" (the waterway's centreline or channel thread)",
         ),
         RiparianMethod(
+            "long-lake",
+            "square to the lake's median line, to the foot of the perpendicular on it",
+            "9 NYCRR 274.5, long lake; Michigan courts, oblong lakes divided square to a median line",
+            ("median_line", "centerline"),
+            "a median line: add [layers] median_line = \"FILE\" (the line down the middle of the lake's length)",
+        ),
+        RiparianMethod(
+            "round-lake",
+            "straight to the lake's centre point: `[review] lake_center`, else the centre of the water the MHW line "
+            "closes around",
+            "9 NYCRR 274.5, round lake; Michigan courts, round lakes divided to a centre point",
+        ),
+        RiparianMethod(
             "colonial",
-            "along the bisector of the perpendiculars to the shore baselines either side of the corner (`baseline_ft` "
-            "of MHW line each)",
+            "along the bisector of the angle between the chords to the lot's other corner and to the neighbour's far "
+            "corner on the MHW line (`baseline_ft` along the shore where no neighbour adjoins); apportionment where the "
+            "two lines cross before the line of navigation",
+            "9 NYCRR 274.5, colonial; Wis. Admin. Code NR 326.07(2)(b), coterminous riparian rights lines",
+            parcels=True,
         ),
         RiparianMethod(
             "proportional",
-            "to the lot's share of the cove's line of navigation, divided among the cove's lots in proportion to their "
+            "to the lot's share of the line of navigation, divided among the lots along the shore in proportion to their "
             "frontages",
-            ("cove_line",),
-            "a cove line: add [layers] cove_line = \"FILE\" or [review] cove_line = [[x, y], [x, y]] "
-            "(the line across the cove's mouth, headland to headland, working CRS)",
+            "Wis. Admin. Code NR 326.07(2)(a), apportionment of the line of navigation; the colonial ordinance's "
+            "low-water rule (Massachusetts, Maine)",
+            ("cove_line", "navigation_line", "navigation_ft"),
+            "a line of navigation: add [layers] cove_line = \"FILE\" or navigation_line = \"FILE\", [review] cove_line = "
+            "[[x, y], [x, y]] (headland to headland, working CRS) or [review] navigation_ft = D (D ft from the MHW line)",
+            parcels=True,
         ),
     )
 }
@@ -214,6 +244,8 @@ class ReviewSettings:
     riparian_method: str | None = None  # None: the profile's [riparian] method, else extended side lines
     baseline_ft: float | None = None  # None: the profile's, else 100 ft
     cove_line: tuple[tuple[float, float], tuple[float, float]] | None = None
+    lake_center: tuple[float, float] | None = None  # the round lake's centre point, working CRS
+    navigation_ft: float | None = None  # the line of navigation's distance from the MHW line, when stated
     profile: str | None = None  # a shipped profile's name, or a profile file (absolute); None: the default
     given: frozenset[str] = frozenset()  # the keys the manifest's [review] table gives (the rest are defaults)
 
@@ -350,7 +382,7 @@ ALLOWED = {
     "condition": {"text", "imposed_by", "date"},
     "review": {
         "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
-        "riparian_method", "baseline_ft", "cove_line", "profile",
+        "riparian_method", "baseline_ft", "cove_line", "lake_center", "navigation_ft", "profile",
     },
     "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
     "evidence": {"view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft", "viewpoints"},

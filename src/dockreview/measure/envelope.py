@@ -279,7 +279,9 @@ def lot_envelope(
     course_tolerance_ft: float = COURSE_TOLERANCE_FT, chord_ft: float = EXTENSION_CHORD_FT,
     reach_ft: float | None = None, riparian: Riparian | None = None, method: str = "extended-side-lines",
     baseline_ft: float = BASELINE_FT, centerline: BaseGeometry | None = None, cove_line: BaseGeometry | None = None,
-    parcels=None, needs: tuple[str, ...] = (),
+    parcels=None, needs: tuple[str, ...] = (), median_line: BaseGeometry | None = None,
+    navigation_line: BaseGeometry | None = None, navigation_ft: float | None = None,
+    lake_center: tuple[float, float] | None = None,
 ) -> Envelope:
     """The permissible envelope of one lot (Docks A, B, C, D(1)).
 
@@ -301,9 +303,10 @@ def lot_envelope(
         How close to the MHW line a parcel boundary counts as on it.
     extension, direction, course_tolerance_ft, chord_ft
         How the side lines are extended (see :func:`~dockreview.geometry.riparian.riparian_geometry`).
-    method, baseline_ft, centerline, cove_line, parcels
-        The riparian method and what it reads: the centreline, the cove line and
-        the parcels layer (the cove's lots) (see :func:`~dockreview.geometry.riparian.riparian_geometry`).
+    method, baseline_ft, centerline, cove_line, parcels, median_line, navigation_line, navigation_ft, lake_center
+        The riparian method and what it reads: the centreline, the cove line, the parcels layer (the neighbours,
+        the lots sharing a line of navigation), the median line, the line of navigation and the lake's centre
+        (see :func:`~dockreview.geometry.riparian.riparian_geometry`).
     reach_ft : float, optional
         The reach limit; default the rules' cap (Kings Point: 200 ft). Without one the lot's water is worked
         :data:`WORKED_WATER_FT` out.
@@ -321,7 +324,8 @@ def lot_envelope(
         riparian = riparian_geometry(
             parcel, mhw, tolerance=tolerance_ft / ft_per_unit, ft_per_unit=ft_per_unit, extension=extension,
             direction=direction, course_tolerance_ft=course_tolerance_ft, chord_ft=chord_ft, method=method,
-            baseline_ft=baseline_ft, centerline=centerline, cove_line=cove_line, parcels=parcels,
+            baseline_ft=baseline_ft, centerline=centerline, cove_line=cove_line, parcels=parcels, median_line=median_line,
+            navigation_line=navigation_line, navigation_ft=navigation_ft, lake_center=lake_center,
         )
     frontage_ft = riparian.frontage.length * ft_per_unit
     setback_ft = float(rules.required_setback_ft(frontage_ft))

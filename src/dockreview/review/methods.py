@@ -168,7 +168,7 @@ def compare_methods(review, reviewer: Callable) -> MethodComparison:
 
 
 def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodResult:
-    source = RIPARIAN_METHODS[method].words
+    source = RIPARIAN_METHODS[method].source
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)

@@ -22,7 +22,7 @@ from shapely import LineString
 from dockreview._version import __version__
 from dockreview.errors import DockReviewError, DockReviewWarning, SiteDataError
 from dockreview.geometry.dock import Dock, build_dock
-from dockreview.geometry.riparian import NEEDS, Riparian, riparian_geometry
+from dockreview.geometry.riparian import METHODS, NEEDS, Riparian, riparian_geometry
 from dockreview.inputs.crs import describe
 from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
@@ -311,14 +311,19 @@ def riparian_method(site: Site, rules: RuleSet) -> dict:
     if not baseline > 0:
         raise SiteDataError(f"{site.manifest.path}: [review] baseline_ft must be a number of feet above zero, got {baseline!r}")
     cove_line = LineString(settings.cove_line) if settings.cove_line is not None else site.cove_line
-    missing = {"perpendicular-to-centerline": site.centerline is None, "proportional": cove_line is None}
-    if missing.get(method):
+    guides = {
+        "centerline": site.centerline, "cove_line": cove_line, "median_line": site.median_line,
+        "navigation_line": site.navigation_line, "navigation_ft": settings.navigation_ft,
+        "lake_center": settings.lake_center,
+    }
+    found = METHODS.get(method)
+    needs = found.layers if found else ()
+    if needs and all(guides[name] is None for name in needs):
         raise SiteDataError(f"{site.manifest.path}: the riparian method \"{method}\" needs {NEEDS[method]}")
     return {
         "method": method, "extension": settings.extension, "direction": settings.extension_direction,
         "course_tolerance_ft": settings.course_tolerance_ft, "chord_ft": settings.chord_ft, "baseline_ft": float(baseline),
-        "centerline": site.centerline, "cove_line": cove_line,
-        "parcels": site.parcels.geometry.values if method == "proportional" else None,
+        **guides, "parcels": site.parcels.geometry.values if found and found.parcels else None,
     }
 
 

@@ -7,17 +7,16 @@ import warnings
 
 import numpy as np
 import pytest
-from shapely import LineString, Point, Polygon
+from shapely import LineString, Point
 
 from dockreview.errors import DockReviewWarning, SiteDataError
 from dockreview.geometry.extensions import (
     centerline_foot,
-    colonial_direction,
     fit_direction,
     proportional_share,
     trend_baseline,
 )
-from dockreview.geometry.water import WaterSide
+from dockreview.geometry.methods import chord_bisector
 
 
 def same_direction(got, want, tol=1e-9):
@@ -74,31 +73,27 @@ def test_proportional_shares_of_lots_with_a_gap_between_them():
 
 
 @pytest.mark.parametrize(
-    "shore, land, want",
+    "other, neighbour, want",
     [
-        # a headland: land the quarter x < 0, y < 0; the perpendiculars (0, 1) and (1, 0)
-        ([(-500, 0), (0, 0), (0, -500)], [(-500, 0), (0, 0), (0, -500), (-500, -500)], (1, 1)),
-        # a basin's corner: water the quarter x < 0, y > 0; the perpendiculars (0, 1) and (-1, 0)
-        ([(-500, 0), (0, 0), (0, 500)], [(-500, 0), (0, 0), (0, 500), (500, 500), (500, -500), (-500, -500)], (-1, 1)),
+        # a headland: the chords run west and south, the water lies north-east: the bisector (1, 1)
+        ((-100, 0), (0, -80), (1, 1)),
+        # a basin's corner: the chords run west and north, the water between them: the bisector (-1, 1)
+        ((-100, 0), (0, 250), (-1, 1)),
     ],
     ids=["headland", "basin-corner"],
 )
-def test_colonial_bisector_at_a_right_angle_is_at_45_deg(shore, land, want):
-    line = LineString(shore)
-    side = WaterSide(line, Polygon(land).buffer(-1.0))
-    direction, baselines = colonial_direction(
-        line, Point(0, 0), 100.0, is_seaward=side.seaward, seaward=np.array([0.0, 1.0]), probe=10.0
-    )
+def test_colonial_bisector_at_a_right_angle_is_at_45_deg(other, neighbour, want):
+    direction = chord_bisector(np.zeros(2), np.array(other, float), np.array(neighbour, float), np.array([0.0, 1.0]))
     assert direction == pytest.approx(np.array(want) / math.sqrt(2), abs=1e-12)
-    assert sorted(round(b.length, 9) for b in baselines) == [100.0, 100.0]
 
 
-def test_colonial_on_a_straight_shore_is_square_to_it():
-    line = LineString([(-500, 0), (500, 0)])
-    side = WaterSide(line, Polygon([(-500, 0), (500, 0), (500, -500), (-500, -500)]).buffer(-1.0))
-    direction, _ = colonial_direction(line, Point(30, 0), 100.0, is_seaward=side.seaward, seaward=np.array([0.0, 1.0]),
-                                      probe=10.0)
-    assert direction == pytest.approx([0.0, 1.0], abs=1e-12)
+@pytest.mark.parametrize("angle", [0.0, 23.0, 131.0])
+def test_colonial_on_a_straight_shore_is_square_to_it(angle):
+    # three corners in a line at ``angle``: the chords' bisector is the line's normal, whatever the chords' lengths
+    t = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+    normal = np.array([-t[1], t[0]])
+    direction = chord_bisector(np.array([7.0, 3.0]), np.array([7.0, 3.0]) + 60 * t, np.array([7.0, 3.0]) - 145 * t, normal)
+    assert direction == pytest.approx(normal, abs=1e-12)
 
 
 def test_centerline_foot_is_square_to_the_centreline():

@@ -47,5 +47,5 @@ def test_trend_headland_to_headland_uses_the_cove_line():
 
 def test_proportional_lot_off_the_cove_is_refused():
     # the cove's headlands lie 200 to 500 ft beyond the lot along the shore: it does not front the cove
-    with pytest.raises(SiteDataError, match="does not front the cove"):
+    with pytest.raises(SiteDataError, match="does not front the shore between"):
         lines(method="proportional", cove_line=LineString([(300, 50), (600, 50)]), parcels=[LOT])
