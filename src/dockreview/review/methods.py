@@ -10,7 +10,9 @@ The dock's standing is then ``all`` (it passes those checks under every method
 drawn), ``some`` (with the methods it passes under) or ``none``.
 
 The bound is the same for every method: the farthest any dock may reach under the
-profile (its reach cap), else :data:`BOUND_FT` from the MHW line.
+profile (its reach cap), else the line of navigation, else :data:`BOUND_FT` from
+the MHW line (:func:`common_bound`). The water the methods disagree about is the
+dispute with the neighbours (:meth:`MethodComparison.dispute`).
 """
 
 from __future__ import annotations
@@ -155,16 +157,30 @@ def compare_methods(review, reviewer: Callable) -> MethodComparison:
     The site is the review's, as the town reads it; only the method changes. ``reviewer(site, rules)`` reviews a
     site as its manifest reads it (:func:`dockreview.review.pipeline.review_as_read`).
     """
-    cap = review.rules.reach_cap_ft()
-    bound = cap if math.isfinite(cap) else BOUND_FT
-    words = (
-        f"{bound:,.1f} ft from the MHW line, the farthest the law lets any dock reach" if math.isfinite(cap)
-        else f"{bound:,.0f} ft from the MHW line (the law caps no reach)"
-    )
+    bound, words = common_bound(review)
     results = tuple(_under(review, method, bound, reviewer) for method in RIPARIAN_METHODS)
     rip = review.layout.riparian
     middle = rip.frontage_midpoint.coords[0]
     return MethodComparison(bound, words, results, review.site.ft_per_unit, (middle, tuple(map(float, rip.seaward))))
+
+
+def common_bound(review) -> tuple[float, str]:
+    """The seaward bound every method's water is cut at (ft from the MHW line), and its words.
+
+    The farthest the law lets any dock reach, else the line of navigation (a stated distance, or the line's
+    distance from the middle of the lot's frontage), else :data:`BOUND_FT`.
+    """
+    cap = review.rules.reach_cap_ft()
+    if math.isfinite(cap):
+        return cap, f"{cap:,.1f} ft from the MHW line, the farthest the law lets any dock reach"
+    site = review.site
+    if site.manifest.review.navigation_ft is not None:
+        d = site.manifest.review.navigation_ft
+        return d, f"{d:,.1f} ft from the MHW line, the line of navigation as stated"
+    if site.navigation_line is not None:
+        d = float(shapely.distance(review.layout.riparian.frontage_midpoint, site.navigation_line)) * site.ft_per_unit
+        return d, f"{d:,.1f} ft from the MHW line, the line of navigation's distance from the middle of the lot's frontage"
+    return BOUND_FT, f"{BOUND_FT:,.0f} ft from the MHW line (the law caps no reach and no line of navigation is given)"
 
 
 def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodResult:
