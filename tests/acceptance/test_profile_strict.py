@@ -99,7 +99,7 @@ def test_check_refuses_the_mistake_in_one_error_line_with_exit_2(tmp_path, case)
 
 def test_a_misspelt_riparian_table_is_refused_not_quietly_dropped(tmp_path):
     # before: [riparain] was kept as a setting nobody read, and the lines were drawn by the default method
-    assert ruleset("wisconsin-nr326").riparian_lines()["method"] == "extended-side-lines"  # NR 326.07(2)(c)
+    assert ruleset("wisconsin-nr326").riparian_lines()["method"] == "colonial"  # NR 326.07(2)(b)
     path = _copy(tmp_path, "wisconsin-nr326", "[riparian]\n", "[riparain]\n")
     with pytest.raises(ProfileError, match=r"\[riparain\] is not a table of a profile \(did you mean \[riparian\]\?\)"):
         ruleset(path)

@@ -155,7 +155,8 @@ def test_every_registered_method_has_its_construction():
 
 @pytest.fixture(scope="module")
 def channel_site():
-    """Lake Austin's sample lot: a channel with a centreline layer; a cove line 400 ft along the shore either side."""
+    """Lake Austin's sample lot: a channel with a centreline layer (also its median line); a cove line 400 ft along
+    the shore either side (also a line of navigation); a lake centre on the centreline in front of the lot."""
     import shapely
 
     import dockreview
@@ -164,7 +165,9 @@ def channel_site():
     shore = min(shapely.get_parts(site.mhw), key=lambda part: part.distance(site.parcel))
     at, reach = shore.project(site.parcel.centroid), site.to_units(400.0)
     cove = LineString([shore.interpolate(max(at - reach, 0.0)), shore.interpolate(min(at + reach, shore.length))])
-    return site, {"centerline": site.centerline, "cove_line": cove}
+    centre = shapely.shortest_line(site.parcel.centroid, site.centerline).coords[-1]
+    return site, {"centerline": site.centerline, "cove_line": cove, "median_line": site.centerline, "navigation_line": cove,
+                  "navigation_ft": 60.0, "lake_center": centre}
 
 
 @pytest.mark.parametrize("method", list(RIPARIAN_METHODS))
@@ -172,7 +175,9 @@ def test_each_registered_method_draws_its_lines_on_a_sample_site(channel_site, m
     from dockreview.geometry import riparian_geometry
 
     site, layers = channel_site
-    given = {name: layers[name] for name in RIPARIAN_METHODS[method].layers}
+    given = {name: layers[name] for name in RIPARIAN_METHODS[method].layers[:1]}
+    if method == "round-lake":  # a channel closes around no water: its centre is given
+        given["lake_center"] = layers["lake_center"]
     rip = riparian_geometry(
         site.parcel, site.mhw, tolerance=site.to_units(5.0), ft_per_unit=site.ft_per_unit, method=method,
         parcels=site.parcels.geometry.values, **given,

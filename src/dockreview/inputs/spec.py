@@ -75,27 +75,29 @@ RIPARIAN_METHODS = {
             "extended-side-lines",
             "each side line carried on straight (its last course, or the chord of its last `chord_ft`), or square to the "
             "frontage chord (`[review] extension = \"perpendicular\"`)",
-            "Wis. Admin. Code NR 326.07(2)(c), extended lot lines; Borsellino v. Kole, 168 Wis. 2d 611 (1992)",
+            "Wis. Admin. Code NR 326.07(2)(c), extended lot lines; Borsellino v. Kole, 168 Wis. 2d 611 (Ct. App. 1992)",
             arrays=True,
         ),
         RiparianMethod(
             "perpendicular-to-trend",
             "square to the shore's general trend: the MHW line fitted over `baseline_ft` beyond each water corner, or "
             "the cove line headland to headland",
-            "9 NYCRR 274.5, perpendicular to a baseline: the general trend of the shore, or headland to headland in a "
-            "cove; Florida courts, square to the smoothed shore",
+            "9 NYCRR 274.5, perpendicular method (the general trend of the shore; a headland baseline in a cove); Fla. "
+            "DEP riparian study: square to the shore's general direction",
         ),
         RiparianMethod(
             "perpendicular-to-centerline",
             "to the foot of the perpendicular on the waterway's centreline",
-            "9 NYCRR 274.5, perpendicular to the thread of the stream; Florida courts, square to the thread near a river",
+            "9 NYCRR 274.5, perpendicular method (the baseline the thread of a stream or river); Fla. DEP riparian "
+            "study: square to the stream's thread",
             ("centerline",),
             "a centerline layer: add [layers] centerline = \"FILE\" (the waterway's centreline or channel thread)",
         ),
         RiparianMethod(
             "long-lake",
             "square to the lake's median line, to the foot of the perpendicular on it",
-            "9 NYCRR 274.5, long lake; Michigan courts, oblong lakes divided square to a median line",
+            "9 NYCRR 274.5, long lake method; Michigan: oblong lakes, lines perpendicular to a median line "
+            "(Weisenburger v. Kirkwood, 7 Mich. App. 283 (1967))",
             ("median_line", "centerline"),
             "a median line: add [layers] median_line = \"FILE\" (the line down the middle of the lake's length)",
         ),
@@ -103,22 +105,24 @@ RIPARIAN_METHODS = {
             "round-lake",
             "straight to the lake's centre point: `[review] lake_center`, else the centre of the water the MHW line "
             "closes around",
-            "9 NYCRR 274.5, round lake; Michigan courts, round lakes divided to a centre point",
+            "9 NYCRR 274.5, round lake (pie) method; Michigan: circular lakes, lines to the centre (Weisenburger v. "
+            "Kirkwood, 7 Mich. App. 283 (1967))",
         ),
         RiparianMethod(
             "colonial",
             "along the bisector of the angle between the chords to the lot's other corner and to the neighbour's far "
             "corner on the MHW line (`baseline_ft` along the shore where no neighbour adjoins); apportionment where the "
             "two lines cross before the line of navigation",
-            "9 NYCRR 274.5, colonial; Wis. Admin. Code NR 326.07(2)(b), coterminous riparian rights lines",
+            "9 NYCRR 274.5, colonial method; Wis. Admin. Code NR 326.07(2)(b), coterminous riparian rights lines "
+            "(another method where they cross first)",
             parcels=True,
         ),
         RiparianMethod(
             "proportional",
             "to the lot's share of the line of navigation, divided among the lots along the shore in proportion to their "
             "frontages",
-            "Wis. Admin. Code NR 326.07(2)(a), apportionment of the line of navigation; the colonial ordinance's "
-            "low-water rule (Massachusetts, Maine)",
+            "Wis. Admin. Code NR 326.07(2)(a), apportionment of the line of navigation; colonial ordinance, Bodwell, "
+            "1 Davis L. Ct. Cas. 36 (Mass. 1900)",
             ("cove_line", "navigation_line", "navigation_ft"),
             "a line of navigation: add [layers] cove_line = \"FILE\" or navigation_line = \"FILE\", [review] cove_line = "
             "[[x, y], [x, y]] (headland to headland, working CRS) or [review] navigation_ft = D (D ft from the MHW line)",
