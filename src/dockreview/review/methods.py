@@ -5,7 +5,8 @@ comparison draws the lot's riparian lines by each method the tool knows
 (:data:`~dockreview.inputs.spec.RIPARIAN_METHODS`), reviews the same dock under
 each (the profile's other readings kept), and reports for each method the lot's
 water within a common bound, the dock's setbacks, the status of the checks that
-keep the dock from the side lines, and the other checks whose status changes.
+keep the dock from the side lines (for a law with none, whether the dock stays
+within the lot's water), and the other checks whose status changes.
 The dock's standing is then ``all`` (it passes those checks under every method
 drawn), ``some`` (with the methods it passes under) or ``none``.
 
@@ -33,6 +34,13 @@ from dockreview.rules.base import FAIL, PASS
 
 #: The seaward bound of every method's water where the profile caps no reach (ft from the MHW line).
 BOUND_FT = 500.0
+#: Disputed water in pieces smaller than this (sq ft) is the noise of drawing the same line twice, not a dispute.
+SLIVER_SQFT = 1.0
+#: What decides a method's status: the law's checks keeping the dock from the side lines, else (a law with none)
+#: whether the dock stays within the lot's water.
+TESTS = ("the law's setback from the side lines", "the dock within the lot's water")
+#: How far (ft) a dock may stray over a line and still lie within the lot's water: the drawing's rounding.
+WITHIN_FT = 0.01
 #: A method's key in the manifest's readings.
 METHOD_KEY = "review.riparian_method"
 
@@ -49,6 +57,7 @@ class MethodResult:
     setback_right_ft: float | None = None
     changed: tuple[tuple[str, str, str], ...] = ()  # (check id, title, status) of the other checks whose status changes
     reason: str = ""
+    test: str = ""  # what decided the status (one of :data:`TESTS`)
     riparian: Any = field(default=None, compare=False, repr=False)  # the lines drawn (Riparian), None when not drawn
     water: Any = field(default=None, compare=False, repr=False)  # the lot's water within the bound (working CRS)
 
@@ -58,6 +67,8 @@ class MethodResult:
             "setback_left_ft": self.setback_left_ft, "setback_right_ft": self.setback_right_ft,
             "changed": [{"id": i, "title": t, "status": s} for i, t, s in self.changed],
         }
+        if self.test:
+            out["test"] = self.test
         if self.reason:
             out["reason"] = self.reason
         return out
@@ -83,12 +94,17 @@ class MethodComparison:
 
     @property
     def standing(self) -> str:
-        """``all``, ``some`` or ``none``: under how many of the methods drawn the dock keeps clear of the side lines."""
+        """``all``, ``some`` or ``none``: under how many of the methods drawn the dock keeps clear of the side lines.
+
+        ``needs-data`` when no method drawn decides it (none passes, none fails).
+        """
         drawn = [m for m in self.methods if m.status != "not-drawn"]
         passing = [m for m in drawn if m.status == PASS]
         if drawn and len(passing) == len(drawn):
             return "all"
-        return "some" if passing else "none"
+        if passing:
+            return "some"
+        return "none" if any(m.status == FAIL for m in drawn) else "needs-data"
 
     @property
     def drawn(self) -> tuple[MethodResult, ...]:
@@ -109,7 +125,8 @@ class MethodComparison:
 
     def disputed_sides(self) -> dict[str, BaseGeometry]:
         """:attr:`disputed` split between the lot's left and right (looking seaward), by the frontage's middle."""
-        parts = [p for p in shapely.get_parts(self.disputed) if not p.is_empty and p.area > 0]
+        least = SLIVER_SQFT / self.ft_per_unit**2
+        parts = [p for p in shapely.get_parts(self.disputed) if not p.is_empty and p.area >= least]
         if self.axis is None or not parts:
             return {"left": Polygon(), "right": Polygon()}
         (mx, my), (nx, ny) = self.axis
@@ -195,16 +212,29 @@ def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodRe
         return MethodResult(method, source, "not-drawn", reason=str(exc))
     m, rip = other.measurements, other.layout.riparian
     keeps = [c for c in other.checks if _keeps_from_sides(other, c.id)]
-    statuses = {c.status for c in keeps}
-    status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else (statuses.pop() if len(statuses) == 1 else "needs-data")
+    if keeps:
+        statuses = {c.status for c in keeps}
+        status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else (statuses.pop() if len(statuses) == 1 else "needs-data")
+        test = TESTS[0]
+    else:
+        status, test = (PASS if _within(other) else FAIL), TESTS[1]
     before = {c.id: c.status for c in review.checks}
     changed = tuple((c.id, c.title, c.status) for c in other.checks if before.get(c.id) != c.status)
     ft = review.site.ft_per_unit
     water = shapely.intersection(rip.zone, shapely.buffer(rip.mhw, bound_ft / ft))
     return MethodResult(
         method, source, status, float(shapely.area(water)) * ft * ft, m.setback_left_ft, m.setback_right_ft, changed,
-        riparian=rip, water=water,
+        test=test, riparian=rip, water=water,
     )
+
+
+def _within(review) -> bool:
+    """Whether the dock's part on the water lies within the lot's water (to :data:`WITHIN_FT`)."""
+    dock = review.layout.seaward_dock
+    if dock is None or dock.is_empty:
+        return True
+    zone = shapely.buffer(review.layout.riparian.zone, WITHIN_FT / review.site.ft_per_unit)
+    return bool(shapely.covers(zone, dock))
 
 
 def _keeps_from_sides(review, check_id: str) -> bool:
