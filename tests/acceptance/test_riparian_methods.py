@@ -596,3 +596,34 @@ def test_every_method_side_by_side_names_where_the_dock_stands(tmp_path, crs, ro
     assert "passes: perpendicular-to-trend, colonial" in result.output
     review = run(site)
     assert review.riparian_methods().to_dict() == doc
+
+
+# ==========================================================================
+# the line of navigation as the soundings' contour (issue 29)
+# ==========================================================================
+# The plane of tests/support/ordinance_sites.py: depth 0.5 + 0.03 v ft at v ft seaward of a straight shore (here at
+# 25 deg), soundings over u -300..300.  The 4-ft contour is the line v = 3.5 / 0.03 = 116.667, parallel to the shore,
+# so the apportionment shares it exactly as the shore: each lot's lines run square to the shore (along +v) from its
+# water corners (u = -100, +100) to v = 116.667, and its share is its whole 200-ft frontage.
+def test_proportional_with_a_depth_contour_for_the_line_of_navigation(tmp_path):
+    from support import ordinance_sites as osites
+    from support.sitegen import KINGS_POINT, make_site, t_dock
+
+    c, s = math.cos(math.radians(25.0)), math.sin(math.radians(25.0))
+
+    def local(xy):
+        x, y = xy[0] - KINGS_POINT[0], xy[1] - KINGS_POINT[1]
+        return x * c + y * s, -x * s + y * c
+
+    site = make_site(tmp_path, rotation=25.0, dock=t_dock())
+    osites.complete(site)
+    manifest = osites.variant(site, "by-depth", review={"navigation_depth_ft": 4.0})
+    comparison = dockreview.review(dockreview.load_site(manifest)).riparian_methods()
+    result = next(m for m in comparison.methods if m.method == "proportional")
+    assert result.status != "not-drawn", result.reason
+    rip = result.riparian
+    v_lon = 3.5 / 0.03
+    for ext, u in ((rip.left_extension, -100.0), (rip.right_extension, 100.0)):
+        assert local(ext.coords[0]) == pytest.approx((u, 0.0), abs=TOL)
+        assert local(ext.coords[-1]) == pytest.approx((u, v_lon), abs=TOL)
+    assert rip.parameters["frontage_share_ft"] == pytest.approx(200.0, abs=TOL)

@@ -103,7 +103,9 @@ def _review(table: Any, problems: Problems, folder: Path | None = None) -> Revie
     return ReviewSettings(
         extension, tolerance or 0.0, depth if depth is not None else 20.0, direction, course or 0.5, chord or 50.0,
         method, baseline, _cove_line(table.get("cove_line"), problems), _lake_center(table.get("lake_center"), problems),
-        _navigation_ft(table.get("navigation_ft"), problems), profile, frozenset(table),
+        _distance(table.get("navigation_ft"), "navigation_ft", "the line of navigation from the MHW line", problems),
+        _distance(table.get("navigation_depth_ft"), "navigation_depth_ft", "the depth of the line of navigation", problems),
+        profile, frozenset(table),
     )
 
 
@@ -117,12 +119,12 @@ def _lake_center(value: Any, problems: Problems) -> tuple[float, float] | None:
     return float(value[0]), float(value[1])
 
 
-def _navigation_ft(value: Any, problems: Problems) -> float | None:
-    """``[review] navigation_ft``: the line of navigation's distance from the MHW line (ft, above zero), or None."""
+def _distance(value: Any, key: str, what: str, problems: Problems) -> float | None:
+    """A ``[review]`` distance in feet above zero (``navigation_ft``, ``navigation_depth_ft``), or None."""
     if value is None:
         return None
     if not (_finite(value) and value > 0):
-        problems.add(f"'review.navigation_ft' must be a distance in feet above zero (the line of navigation from the MHW line), got {value!r}")
+        problems.add(f"'review.{key}' must be feet above zero ({what}), got {value!r}")
         return None
     return float(value)
 

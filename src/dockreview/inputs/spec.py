@@ -125,7 +125,8 @@ RIPARIAN_METHODS = {
             "1 Davis L. Ct. Cas. 36 (Mass. 1900)",
             ("cove_line", "navigation_line", "navigation_ft"),
             "a line of navigation: add [layers] cove_line = \"FILE\" or navigation_line = \"FILE\", [review] cove_line = "
-            "[[x, y], [x, y]] (headland to headland, working CRS) or [review] navigation_ft = D (D ft from the MHW line)",
+            "[[x, y], [x, y]] (headland to headland, working CRS), [review] navigation_ft = D (D ft from the MHW line) or "
+            "navigation_depth_ft = D (the soundings' contour D ft deep)",
             parcels=True,
         ),
     )
@@ -250,6 +251,7 @@ class ReviewSettings:
     cove_line: tuple[tuple[float, float], tuple[float, float]] | None = None
     lake_center: tuple[float, float] | None = None  # the round lake's centre point, working CRS
     navigation_ft: float | None = None  # the line of navigation's distance from the MHW line, when stated
+    navigation_depth_ft: float | None = None  # the line of navigation as the soundings' contour at this depth
     profile: str | None = None  # a shipped profile's name, or a profile file (absolute); None: the default
     given: frozenset[str] = frozenset()  # the keys the manifest's [review] table gives (the rest are defaults)
 
@@ -386,7 +388,7 @@ ALLOWED = {
     "condition": {"text", "imposed_by", "date"},
     "review": {
         "extension", "mhw_tolerance_ft", "terminus_depth_ft", "extension_direction", "course_tolerance_ft", "chord_ft",
-        "riparian_method", "baseline_ft", "cove_line", "lake_center", "navigation_ft", "profile",
+        "riparian_method", "baseline_ft", "cove_line", "lake_center", "navigation_ft", "navigation_depth_ft", "profile",
     },
     "exhibit": {"applicant", "application", "address", "prepared_by", "date"},
     "evidence": {"view_radius_ft", "neighbour_distance_ft", "pierhead_distance_ft", "eye_height_ft", "viewpoints"},

@@ -22,6 +22,7 @@ import shapely
 from shapely import LineString
 from shapely.geometry.base import BaseGeometry
 
+from dockreview.errors import SiteDataError
 from dockreview.geometry.dock import Dock, rectangle
 from dockreview.geometry.riparian import WaterSide
 from dockreview.geometry.sections import contour
@@ -153,3 +154,26 @@ def _fixed_berth(site: Site, dock: Dock) -> dict[str, float | None]:
     depth = None if face is None or site.soundings is None else site.depths.min_under(face)
     offset = mllw_below_mlw(site)
     return {"fixed_berth_depth_ft": depth, "fixed_berth_depth_mllw_ft": None if depth is None or offset is None else depth - offset}
+
+
+def navigation_contour(site: Site) -> BaseGeometry | None:
+    """The line of navigation as the soundings' contour at ``[review] navigation_depth_ft`` (None when not asked).
+
+    Raises
+    ------
+    SiteDataError
+        Without soundings, or when they never reach that depth.
+    """
+    depth = site.manifest.review.navigation_depth_ft
+    if depth is None:
+        return None
+    if site.soundings is None:
+        raise SiteDataError(f"{site.manifest.path}: [review] navigation_depth_ft needs a soundings layer to draw the contour")
+    bathy = site.depths
+    line = contour(bathy.triangulation.points, bathy.triangulation.simplices, bathy.z, depth)
+    if line.is_empty:
+        raise SiteDataError(
+            f"{site.layer_label('soundings')}: the soundings never reach {depth:g} ft, the line of navigation's depth "
+            "([review] navigation_depth_ft): extend them, or give a navigation_line layer"
+        )
+    return line

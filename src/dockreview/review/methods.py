@@ -29,6 +29,7 @@ from shapely.geometry.base import BaseGeometry
 
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.spec import RIPARIAN_METHODS
+from dockreview.measure.datums import navigation_contour
 from dockreview.review.readings import under_readings
 from dockreview.rules.base import FAIL, PASS
 
@@ -194,8 +195,9 @@ def common_bound(review) -> tuple[float, str]:
     if site.manifest.review.navigation_ft is not None:
         d = site.manifest.review.navigation_ft
         return d, f"{d:,.1f} ft from the MHW line, the line of navigation as stated"
-    if site.navigation_line is not None:
-        d = float(shapely.distance(review.layout.riparian.frontage_midpoint, site.navigation_line)) * site.ft_per_unit
+    line = site.navigation_line if site.navigation_line is not None else navigation_contour(site)
+    if line is not None:
+        d = float(shapely.distance(review.layout.riparian.frontage_midpoint, line)) * site.ft_per_unit
         return d, f"{d:,.1f} ft from the MHW line, the line of navigation's distance from the middle of the lot's frontage"
     return BOUND_FT, f"{BOUND_FT:,.0f} ft from the MHW line (the law caps no reach and no line of navigation is given)"
 

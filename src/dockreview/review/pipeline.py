@@ -26,6 +26,7 @@ from dockreview.geometry.riparian import METHODS, NEEDS, Riparian, riparian_geom
 from dockreview.inputs.crs import describe
 from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
+from dockreview.measure.datums import navigation_contour
 from dockreview.measure.measurements import Layout, Measurements
 from dockreview.profile import Profile
 from dockreview.review.methods import compare_methods
@@ -313,7 +314,8 @@ def riparian_method(site: Site, rules: RuleSet) -> dict:
     cove_line = LineString(settings.cove_line) if settings.cove_line is not None else site.cove_line
     guides = {
         "centerline": site.centerline, "cove_line": cove_line, "median_line": site.median_line,
-        "navigation_line": site.navigation_line, "navigation_ft": settings.navigation_ft,
+        "navigation_line": site.navigation_line if site.navigation_line is not None else navigation_contour(site),
+        "navigation_ft": settings.navigation_ft,
         "lake_center": settings.lake_center,
     }
     found = METHODS.get(method)
