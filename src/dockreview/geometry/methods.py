@@ -263,7 +263,7 @@ def _centerline(d: Drawing) -> Lines:
 
 def _long_lake(d: Drawing) -> Lines:
     guide = d.median_line if d.given("median_line") else d.centerline
-    return _square_to(d, guide, "median_line", "long lake: square to the lake's median line")
+    return _square_to(d, guide, "median_line", "square to the lake's median line")
 
 
 def _round_lake(d: Drawing) -> Lines:
@@ -281,7 +281,7 @@ def _round_lake(d: Drawing) -> Lines:
         lines.append(from_corner(side, corner, to=centre, eps=d.eps))
         parameters[f"{side_name}_to_center_ft"] = float(np.hypot(*(centre - c))) * d.ft_per_unit
         parameters[f"{side_name}_line_azimuth_deg"] = azimuth(centre - c)
-    return Lines(lines[0], lines[1], parameters, {"center": Point(centre)}, "round lake: straight to the lake's centre")
+    return Lines(lines[0], lines[1], parameters, {"center": Point(centre)}, "straight to the lake's centre")
 
 
 def _enclosed_centre(lot: LotCorners) -> np.ndarray:
@@ -322,7 +322,7 @@ def _colonial(d: Drawing) -> Lines:
         parameters[f"{name}_line_azimuth_deg"] = azimuth(direction)
         parameters[f"{name}_neighbour_corner"] = [float(v) for v in neighbour.coords[0]]
     construction = {"chords": shapely.multilinestrings(chords)}
-    words = "colonial: the bisectors of the chords between the lot corners on the MHW line"
+    words = "the bisectors of the chords between the lot corners on the MHW line"
     meet = _meeting(lot, directions)
     if meet is not None:
         parameters["lines_meet_ft"] = meet * d.ft_per_unit
@@ -331,7 +331,7 @@ def _colonial(d: Drawing) -> Lines:
             fallback = _proportional(d, shared)
             parameters.update(fallback.parameters, fallback="proportional")
             return Lines(fallback.left, fallback.right, parameters, {**construction, **fallback.construction},
-                         f"colonial lines cross before the line of navigation: {fallback.description}")
+                         f"the chords' bisectors cross before the line of navigation, so apportioned: {fallback.description}")
     return Lines(lines[0], lines[1], parameters, construction, words)
 
 
@@ -411,7 +411,7 @@ def _proportional(d: Drawing, shared: Apportionment) -> Lines:
         "share": LineString([shared.point(a), shared.point(b)]),
         "shared_shore": shared.shore,
     }
-    words = f"proportional: to the lot's {(b - a) * m:,.1f}-ft share of {shared.words} ({m:,.1f} ft)"
+    words = f"to the lot's {(b - a) * m:,.1f}-ft share of {shared.words} ({m:,.1f} ft)"
     return Lines(left, right, parameters, construction, words)
 
 
