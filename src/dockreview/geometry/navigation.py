@@ -37,6 +37,9 @@ from dockreview.geometry.neighbours import other_parcels
 from dockreview.geometry.shore import network_path
 from dockreview.geometry.vectors import left_of, unit
 
+#: Pieces of the MHW line shorter than this (ft) are the coordinate grid's rounding, dropped before the line is moved.
+SHORT_FT = 0.01
+
 
 @dataclass(frozen=True)
 class Apportionment:
@@ -137,7 +140,7 @@ def offset(distance: float, lot: LotCorners, left_far: Point, right_far: Point, 
     middle = shore.project(lot.frontage.centroid)
     tangent = unit(np.subtract(shore.interpolate(middle + 1e-3 * shore.length).coords[0], shore.interpolate(middle).coords[0]))
     side = 1.0 if left_of(tangent) @ lot.seaward >= 0 else -1.0
-    line = shapely.offset_curve(shore, side * distance)
+    line = parallel(shapely.remove_repeated_points(shore, SHORT_FT / ft_per_unit), side * distance)
     if line.is_empty or line.geom_type != "LineString":
         raise SiteDataError(
             f"the shore beside the lot closes on itself within {distance * ft_per_unit:,.0f} ft: no single line of "
@@ -150,6 +153,31 @@ def offset(distance: float, lot: LotCorners, left_far: Point, right_far: Point, 
             intervals.append((float(lo), float(hi)))
     words = f"the line of navigation {distance * ft_per_unit:,.0f} ft from the MHW line"
     return Apportionment(line, shore, intervals, words)
+
+
+def parallel(line: LineString, distance: float) -> LineString:
+    """The line ``distance`` to the left of ``line`` (right when negative), each vertex moved along its mitred normal.
+
+    Exact for a polygonal line (each segment moves square to itself, the vertices by ``distance`` over the cosine of
+    half the turn; the ends square to the end segments), where GEOS's offset simplifies the line first. Where the
+    moved line crosses itself (the line turns tighter than ``distance``), GEOS's offset is taken instead.
+
+    Examples
+    --------
+    >>> parallel(LineString([(0, 0), (10, 0), (10, 10)]), 1.0).wkt
+    'LINESTRING (0 1, 9 1, 9 10)'
+    """
+    xy = shapely.get_coordinates(line)
+    d = np.diff(xy, axis=0)
+    normals = np.column_stack([-d[:, 1], d[:, 0]]) / np.hypot(*d.T)[:, None]
+    at = np.vstack([normals[:1], normals[:-1] + normals[1:], normals[-1:]])
+    at /= np.hypot(*at.T)[:, None]
+    cos = np.einsum("ij,ij->i", at, np.vstack([normals, normals[-1:]]))
+    moved = LineString(xy + at * (distance / cos)[:, None])
+    if moved.is_simple:
+        return moved
+    ends = [Point(moved.coords[0]), Point(moved.coords[-1])]
+    return network_path(shapely.node(moved), *ends) or shapely.offset_curve(line, distance)
 
 
 def _fronts(shore: LineString, corners: LotCorners, tolerance: float) -> bool:
