@@ -142,7 +142,8 @@ PRODUCTS = {
     product.name: product
     for product in (
         Product("map", "a sheet: the site plan (`check --map`, `map`), the Board evidence sheet (`map --sheet evidence`), "
-                       "the envelope map (`envelope --map`)", (
+                       "the envelope map (`envelope --map`), the riparian methods compared (`riparian --map`: a PDF adds the "
+                       "shoreline sheet)", (
             Format(".png", "PNG", "300 dpi", _SHEET),
             Format(".pdf", "PDF", "vectors, words in PDF's own Helvetica (DejaVu Sans, embedded, where needed)", _SHEET),
             Format(".svg", "SVG", "vectors, text kept as text", _SHEET),

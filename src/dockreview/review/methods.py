@@ -125,16 +125,23 @@ class MethodComparison:
         return shapely.difference(shapely.union_all(waters), shapely.intersection_all(waters))
 
     def disputed_sides(self) -> dict[str, BaseGeometry]:
-        """:attr:`disputed` split between the lot's left and right (looking seaward), by the frontage's middle."""
+        """:attr:`disputed` split between the lot's left and right (looking seaward) by the line square to the
+        frontage from its middle: the water disputed with each neighbour."""
         least = SLIVER_SQFT / self.ft_per_unit**2
-        parts = [p for p in shapely.get_parts(self.disputed) if not p.is_empty and p.area >= least]
-        if self.axis is None or not parts:
+        disputed = self.disputed
+        if self.axis is None or disputed.is_empty:
             return {"left": Polygon(), "right": Polygon()}
         (mx, my), (nx, ny) = self.axis
-        centres = shapely.get_coordinates(shapely.point_on_surface(parts))
-        right = (centres[:, 0] - mx) * ny - (centres[:, 1] - my) * nx > 0  # clockwise of the seaward normal
-        pick = lambda keep: shapely.union_all([p for p, k in zip(parts, keep) if k]) if keep.any() else Polygon()  # noqa: E731
-        return {"left": pick(~right), "right": pick(right)}
+        xmin, ymin, xmax, ymax = disputed.bounds
+        far = 2.0 * (abs(xmax - xmin) + abs(ymax - ymin) + abs(mx - xmin) + abs(my - ymin))
+        right_of = Polygon([(mx - far * nx, my - far * ny), (mx + far * nx, my + far * ny),
+                            (mx + far * (nx + ny), my + far * (ny - nx)), (mx - far * (nx - ny), my - far * (ny + nx))])
+
+        def kept(geom: BaseGeometry) -> BaseGeometry:
+            parts = [p for p in shapely.get_parts(geom) if p.area >= least]
+            return shapely.union_all(parts) if parts else Polygon()
+
+        return {"left": kept(shapely.difference(disputed, right_of)), "right": kept(shapely.intersection(disputed, right_of))}
 
     def dispute(self) -> dict:
         """For each neighbour (left, right): the disputed water (sq ft) and how much of it each method gives the lot.
