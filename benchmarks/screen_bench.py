@@ -25,6 +25,10 @@ GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own p
   coast; :func:`~dockreview.testing.counties.county` with ``soundings=True``): the screen and the audit with
   ``--soundings --draft 3 --float-extent 10``, every lot's reach limit and every dock's navigable reach found
   along its axis;
+* ``methods``  -- with ``--methods-sizes``, the screen under each riparian method it draws as arrays without other
+  layers (a copy of the default profile with its ``[riparian] method`` replaced), and ``screen --methods`` (every
+  one of them at once, counted per lot), each against the screen under extended side lines in the same run: wall
+  and CPU ms per waterfront lot, and their ratios;
 * ``site``     -- once, on one sample site (``--site``): ``dockreview check``, ``check --map x.png`` and
   ``report -o x.pdf`` against a process that imports geopandas and reads the manifest's layers (median of
   ``--site-repeats`` runs each).
@@ -211,6 +215,28 @@ def linearity(sizes: dict) -> dict:
             if len(values) > 1:
                 spread[f"{key}_{kind}_max_over_min"] = max(values) / min(values)
     return out | spread
+
+
+def methods(gpkg: Path, data: Path, workers: int, waterfront: int, repeats: int = 1) -> dict:
+    """The screen under each riparian method drawn as arrays, and with ``--methods``, beside extended side lines."""
+    from importlib import resources
+
+    from dockreview.batch.figures import SCREEN_METHODS
+
+    text = resources.files("dockreview.rules.profiles").joinpath("kings-point-ny.toml").read_text("utf-8")
+    runs = {}
+    for method in SCREEN_METHODS:
+        profile = data / f"profile-{method}.toml"
+        profile.write_text(text.replace('method = "extended-side-lines"', f'method = "{method}"', 1), encoding="utf-8")
+        runs[method] = screen(gpkg, data / f"methods-{method}.gpkg", workers, "--profile", profile, repeats=repeats)
+    runs["--methods"] = screen(gpkg, data / "methods-all.gpkg", workers, "--methods", repeats=repeats)
+    base = runs[SCREEN_METHODS[0]]
+    for run_ in runs.values():
+        run_["ms_per_waterfront_lot"] = 1000.0 * run_["seconds"] / waterfront
+        run_["cpu_ms_per_waterfront_lot"] = 1000.0 * run_["cpu_s"] / waterfront
+        run_["over_extended"] = run_["seconds"] / base["seconds"]
+        run_["cpu_over_extended"] = run_["cpu_s"] / base["cpu_s"]
+    return {"runs": runs}
 
 
 def parquet_io(gpkg: Path, parquet: Path, out: Path, workers: int) -> dict:
@@ -468,6 +494,7 @@ def main() -> None:
     parser.add_argument("--baseline-sample", type=int, default=2000)
     parser.add_argument("--dask-sizes", type=int, nargs="*", default=[])
     parser.add_argument("--soundings-sizes", type=int, nargs="*", default=[], help="screen and audit with soundings")
+    parser.add_argument("--methods-sizes", type=int, nargs="*", default=[], help="the screen under each riparian method, and --methods")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--layout", choices=["county", "messy"], default="county")
     parser.add_argument("--site", default=str(HERE.parent / "data" / "straight-t-float" / "site.toml"),
@@ -522,6 +549,8 @@ def main() -> None:
                 step("audit", functools.partial(screen, repeats=args.repeats), gpkg, data / f"audit-{args.layout}-{n}.gpkg", args.workers, "--audit")
                 entry["audit_over_screen"] = entry["audit"]["seconds"] / entry["screen"]["seconds"]
                 entry["audit_ms_per_dock"] = 1000 * (entry["audit"]["seconds"] - entry["screen"]["seconds"]) / entry["generate"]["docks"]
+            if n in args.methods_sizes:
+                step("methods", functools.partial(methods, repeats=args.repeats), gpkg, data, args.workers, waterfront)
             if n in parquet_sizes:
                 step("parquet", parquet_io, gpkg, parquet, data / f"screen-{args.layout}-{n}.parquet", args.workers)
             if pg is not None and n in args.postgis_sizes:

@@ -213,12 +213,14 @@ def formats_table() -> str:
 
 
 def methods_table() -> str:
+    from dockreview.batch.lines import ARRAY_METHODS
+
     """The README's table of riparian methods: name, the line it draws, its source, what it needs, whether a screen draws it as arrays."""
     rows = ["| method | the line from each water corner | source | needs | a layer of lots drawn as |", "|---|---|---|---|---|"]
     for i, method in enumerate(RIPARIAN_METHODS.values()):
         name = f"`{method.name}`" + (" (default)" if i == 0 else "")
         needs = method.needs.split(":")[0] if method.needs else "nothing more"
-        rows.append(f"| {name} | {method.words} | {method.source} | {needs} | {'arrays' if method.arrays else 'one lot at a time'} |")
+        rows.append(f"| {name} | {method.words} | {method.source} | {needs} | {'arrays' if method.name in ARRAY_METHODS else 'one lot at a time'} |")
     return "\n".join(rows)
 
 

@@ -48,13 +48,15 @@ from dockreview.batch.kernel import (
     land_sides,
     not_reviewed,
     seaward,
+    straight_on,
     vector_riparian,
     waterfront_parts,
 )
+from dockreview.batch.lines import ARRAY_METHODS
 from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.geometry.dock import footprint_dock, long_axis, rectangle
-from dockreview.geometry.riparian import METHODS, left_of, riparian_geometry
+from dockreview.geometry.riparian import left_of, riparian_geometry
 from dockreview.inputs.manifest import (
     COMPONENTS,
     DockSpec,
@@ -325,7 +327,7 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     tolerance = context.settings.mhw_tolerance_ft / ft
     parcels = context.lots[lots]
     n = len(lots)
-    extended = METHODS[context.lines["method"]].arrays  # the lines the kernel draws as arrays
+    extended = ARRAY_METHODS.get(context.lines["method"]) is straight_on  # the lines the audit's kernel draws
     rip, _ = vector_riparian(parcels if extended else parcels[:0], shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
     frontage, left, right, zone = (np.array([shapely.LineString()] * n, dtype=object) for _ in range(4))
     normal = np.full((n, 2), np.nan)

@@ -22,9 +22,10 @@ import numpy as np
 import shapely
 
 from dockreview.batch.figures import screen_riparian_lines
-from dockreview.batch.kernel import LOT_ERRORS, MhwIndex, vector_riparian
+from dockreview.batch.kernel import LOT_ERRORS, MhwIndex, straight_on, vector_riparian
+from dockreview.batch.lines import ARRAY_METHODS
 from dockreview.errors import DockReviewWarning, LayerError
-from dockreview.geometry.riparian import METHODS, riparian_geometry
+from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.waterfront import waterfront_parts
 from dockreview.rules import RuleSet
 
@@ -107,7 +108,7 @@ def _riparian(polys, lots, charted, lot_of, reach, shore: MhwIndex, rules: RuleS
         return far + rules.required_setback_ft(length * ft) / ft
 
     lines = screen_riparian_lines(rules)
-    extended = METHODS[lines["method"]].arrays  # the lines the kernel draws as arrays
+    extended = ARRAY_METHODS.get(lines["method"]) is straight_on  # the lines the chart's kernel draws
     rip, left = vector_riparian(polys[lots if extended else lots[:0]], shore, tolerance=tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
     if not extended:
         left = np.arange(len(lots))

@@ -9,6 +9,7 @@ navigable-depth limit (:mod:`dockreview.batch.depth`).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import warnings
 from dataclasses import dataclass
@@ -27,9 +28,11 @@ from dockreview.batch.kernel import (
     waterfront_parts,
 )
 from dockreview.batch.layers import ScreenLayers
+from dockreview.batch.lines import ARRAY_METHODS
 from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.batch.reach import greatest_reaches
 from dockreview.errors import DockReviewError, DockReviewWarning
+from dockreview.geometry.neighbours import SAME_CORNER_FT
 from dockreview.geometry.riparian import METHODS, NEEDS, riparian_geometry
 from dockreview.inputs.bathymetry import bathymetry
 from dockreview.measure.depth import NAV_DEPTH_CLEARANCE_FT
@@ -55,6 +58,10 @@ log = logging.getLogger("dockreview")
 BATCH_LOTS = 20_000
 MIN_CHUNK_LOTS = 1_000
 CHUNKS_PER_WORKER = 4
+#: The neighbours of a chunk's lots are sought this far (ft, beyond the corners' reach) from each lot (a method reading them).
+NEIGHBOUR_SEARCH_FT = 100.0
+#: The riparian methods ``screen --methods`` counts: those drawn as arrays that need no layer but the parcels and the MHW line.
+SCREEN_METHODS = tuple(name for name in METHODS if name in ARRAY_METHODS and not METHODS[name].layers)
 #: Per-lot figures the envelope work gives, before the table is assembled. ``not_reviewed`` says why a
 #: lot near the water has no figures (None when it has them).
 FIGURE_COLUMNS = (
@@ -85,9 +92,24 @@ class _Work:
     water: str | None = None
 
     @property
-    def extended(self) -> bool:
-        """Whether the profile's riparian lines are the side lines extended, the lines the kernel draws as arrays."""
-        return METHODS[self.lines["method"]].arrays
+    def construction(self):
+        """The array construction of the profile's riparian lines (:data:`~dockreview.batch.lines.ARRAY_METHODS`), or None.
+
+        None too when the profile gives the method more than its name and
+        baseline (a line of navigation, say), which the arrays do not draw.
+        """
+        given = {k for k, v in self.lines.items() if v is not None} - {"method", "baseline_ft"}
+        return None if given else ARRAY_METHODS.get(self.lines["method"])
+
+    @property
+    def neighbours(self) -> bool:
+        """Whether the profile's riparian lines read the neighbouring lots (the parcels layer)."""
+        return METHODS[self.lines["method"]].parcels
+
+    @property
+    def reach(self) -> float:
+        """How far (units) from a lot's water corner a neighbour's may lie and be the same (the single-lot walk's)."""
+        return 2.0 * self.tolerance_ft / self.ft_per_unit + SAME_CORNER_FT / self.ft_per_unit
 
     @classmethod
     def of(cls, layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> "_Work":
@@ -129,8 +151,40 @@ def lot_figures(
     fronting = fronting[hilbert_order(polys[fronting])]
     size = int(min(BATCH_LOTS, max(MIN_CHUNK_LOTS, -(-len(fronting) // (CHUNKS_PER_WORKER * max(workers, 1))))))
     chunks = [fronting[i : i + size] for i in range(0, len(fronting), size)]
-    frames += map_chunks(_chunk_figures, (polys, work), chunks, workers=workers, progress=progress)
+    shore = _Lots(polys, lots.fronts, shapely.STRtree(polys[fronting]) if work.neighbours else None, fronting)
+    frames += map_chunks(_chunk_figures, (shore, work), chunks, workers=workers, progress=progress)
     return pd.concat([f for f in frames if len(f)] or frames[:1]).sort_index()
+
+
+def methods_with_dock(
+    layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None, figures: pd.DataFrame, *,
+    workers: int = 1, work: "_Work | None" = None,
+) -> pd.DataFrame:
+    """Per lot of ``figures`` (the profile's method's), under how many riparian methods and which its envelope is not empty.
+
+    The methods are those the screen draws as arrays without other layers
+    (:data:`SCREEN_METHODS`), each worked as :func:`lot_figures` works the
+    profile's; the profile's own are ``figures``. Returns the columns
+    ``methods_with_dock`` (a count) and ``methods_with_dock_names`` (the
+    methods' registry names, joined by ", "), by parcel row number.
+    """
+    if work is None:
+        work = shore_work(layers, rules, tolerance_ft, depth)
+    names = [work.lines["method"], *(m for m in SCREEN_METHODS if m != work.lines["method"])]
+    docked = {names[0]: _has_dock(figures)}
+    for name in names[1:]:
+        other = dataclasses.replace(work, lines={**work.lines, "method": name})
+        docked[name] = _has_dock(lot_figures(layers, rules, tolerance_ft, False, depth, workers=workers, work=other)).reindex(figures.index, fill_value=False)
+    table = pd.DataFrame(docked)[sorted(names, key=list(METHODS).index)]
+    return pd.DataFrame({
+        "methods_with_dock": table.sum(axis=1).astype(int),
+        "methods_with_dock_names": table.apply(lambda row: ", ".join(row.index[row.to_numpy(dtype=bool)]), axis=1),
+    }, index=figures.index)
+
+
+def _has_dock(figures: pd.DataFrame) -> pd.Series:
+    """Whether each lot's envelope is not empty (a lot not reviewed has none)."""
+    return figures["not_reviewed"].isna() & (pd.to_numeric(figures["envelope_area_sqft"], errors="coerce").fillna(0.0) > 0)
 
 
 def shore_work(layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> _Work:
@@ -142,16 +196,33 @@ def shore_work(layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth:
     return _Work.of(layers, rules, tolerance_ft, depth)
 
 
+@dataclass(frozen=True)
+class _Lots:
+    """The parcels' polygons the review measures, which front the MHW line, and (for a method reading the
+    neighbouring lots) a tree of the fronting ones (``fronting`` indexes them)."""
+
+    polys: np.ndarray
+    fronts: np.ndarray
+    tree: shapely.STRtree | None
+    fronting: np.ndarray
+
+    def near(self, geoms, distance: float) -> np.ndarray:
+        """The fronting parcels within ``distance`` of any of ``geoms`` (indices into ``polys``); none without a tree."""
+        if self.tree is None:
+            return np.empty(0, dtype=int)
+        return self.fronting[np.unique(self.tree.query(np.atleast_1d(geoms), predicate="dwithin", distance=distance)[1])]
+
+
 def _chunk_figures(shared, lots: np.ndarray) -> pd.DataFrame:
     """Figures of one chunk of lots: as arrays where the kernel can, the others one by one."""
-    polys, work = shared
-    if not work.extended:
-        return _one_by_one(polys, lots, work)
-    figures, left = _array_figures(polys, lots, work)
+    parcels, work = shared
+    if work.construction is None:
+        return _one_by_one(parcels, lots, work)
+    figures, left = _array_figures(parcels, lots, work)
     if not len(left):
         return figures
     log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
-    return pd.concat([figures, _one_by_one(polys, left, work)]) if len(figures) else _one_by_one(polys, left, work)
+    return pd.concat([figures, _one_by_one(parcels, left, work)]) if len(figures) else _one_by_one(parcels, left, work)
 
 
 def screen_riparian_lines(rules: RuleSet) -> dict:
@@ -166,7 +237,7 @@ def screen_riparian_lines(rules: RuleSet) -> dict:
     Examples
     --------
     >>> from dockreview.rules.runner import ruleset
-    >>> screen_riparian_lines(ruleset("wisconsin-nr326"))
+    >>> screen_riparian_lines(ruleset("kings-point-ny"))
     {'method': 'extended-side-lines', 'baseline_ft': 100.0}
     """
     lines = rules.riparian_lines()
@@ -188,19 +259,42 @@ def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFr
     return frame
 
 
-def _array_figures(polys: np.ndarray, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
-    """Envelope figures of the lots ``lots`` (indices into ``polys``) worked as arrays, and the lots left over."""
-    rules, ft = work.rules, work.ft_per_unit
+def _array_figures(lots_of: _Lots, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
+    """Envelope figures of the lots ``lots`` (indices into the parcels) worked as arrays, and the lots left over.
+
+    A method reading the neighbouring lots is drawn on the lots and the
+    fronting parcels touching them, so that each lot's neighbours are walked
+    whichever chunk they fall in; the figures are of ``lots`` alone.
+    """
+    rules, ft, polys = work.rules, work.ft_per_unit, lots_of.polys
     cap_ft = rules.reach_cap_ft()
     max_reach = (cap_ft if np.isfinite(cap_ft) else WORKED_WATER_FT) / ft
 
     def beyond(frontage):
         return max_reach + rules.required_setback_ft(frontage * ft) / ft
 
-    rip, left_over = vector_riparian(polys[lots], work.mhw, tolerance=work.tolerance_ft / ft, ft_per_unit=ft, beyond=beyond)
-    parcels = polys[lots[rip.lot]]
-    axes = seaward_axes(rip.frontage, parcels)
-    return _envelope_figures(parcels, rip.frontage, rip.side_a, rip.side_b, rip.zone, axes, lots[rip.lot], work), lots[left_over]
+    searched = work.reach + NEIGHBOUR_SEARCH_FT / ft
+    drawn = np.r_[lots, np.setdiff1d(lots_of.near(polys[lots], searched), lots)] if work.neighbours else lots
+    rip, _ = vector_riparian(
+        polys[drawn], work.mhw, tolerance=work.tolerance_ft / ft, ft_per_unit=ft, beyond=beyond, lines=work.construction,
+        baseline=work.lines["baseline_ft"] / ft, fronts=lots_of.fronts[drawn], reach=work.reach, searched=searched,
+    )
+    mine = rip.lot < len(lots)
+    done = drawn[rip.lot[mine]]
+    parcels = polys[done]
+    figures = [_envelope_figures(
+        parcels, rip.frontage[mine], rip.side_a[mine], rip.side_b[mine], rip.zone[mine], seaward_axes(rip.frontage[mine], parcels),
+        done, work,
+    )]
+    refused = drawn[rip.refused[rip.refused < len(lots)]]
+    if len(refused):  # the method cannot draw them, for the reason the single-lot functions give the first
+        figures.append(first := _one_by_one(lots_of, refused[:1], work))
+        if isinstance(reason := first["not_reviewed"].iloc[0], str):
+            figures.append(unreviewed_rows(refused[1:], reason, fronts=True))
+            done = np.r_[done, refused]
+        else:
+            done = np.r_[done, refused[:1]]
+    return pd.concat([f for f in figures if len(f)] or figures[:1]), np.setdiff1d(lots, done)
 
 
 def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, work: _Work) -> pd.DataFrame:
@@ -249,7 +343,7 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     )
 
 
-def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFrame:
+def _one_by_one(lots_of: _Lots, lots: np.ndarray, work: _Work) -> pd.DataFrame:
     """Envelope figures of the lots the arrays could not resolve: their riparian geometry drawn one by one.
 
     Each lot's riparian geometry is the single-lot
@@ -259,15 +353,18 @@ def _one_by_one(polys: np.ndarray, lots: np.ndarray, work: _Work) -> pd.DataFram
     be drawn (bad data, a geometry GEOS cannot work) gets a row saying why
     (:func:`~dockreview.batch.kernel.not_reviewed`).
     """
-    ft = work.ft_per_unit
+    ft, polys = work.ft_per_unit, lots_of.polys
     drawn, rows = [], []
     for i in lots:
         poly = polys[i]
         box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
+        parcels = {"parcels": polys[lots_of.near(box, 0.0)]} if work.neighbours else {}
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                rip = riparian_geometry(poly, work.mhw.near(box), tolerance=work.tolerance_ft / ft, ft_per_unit=ft, **work.lines)
+                rip = riparian_geometry(
+                    poly, work.mhw.near(box), tolerance=work.tolerance_ft / ft, ft_per_unit=ft, **work.lines, **parcels,
+                )
         except LOT_ERRORS as exc:
             log.debug("lot %s: %s", i, exc)
             rows.append(unreviewed_rows(np.array([i]), not_reviewed(exc), fronts=True))

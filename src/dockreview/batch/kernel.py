@@ -3,7 +3,7 @@
 :func:`vector_riparian` rebuilds, from the parcel rings' vertices and on
 shapely arrays, what :func:`dockreview.geometry.riparian.riparian_geometry` derives for
 one lot: the water corners, the frontage along the MHW line, the side lines
-with their straight seaward extensions, and the lot's water between them. It
+with their lines into the water by method, and the lot's water between them. It
 resolves a lot only where its vertices settle every interpretation of the
 README by themselves:
 
@@ -15,14 +15,18 @@ README by themselves:
   water corner is where the edge or its extension meets the MHW line, nearest
   the parcel's corner vertex; the next vertex of the water run must not carry
   the course on (it would be the parcel's corner instead);
-* both water corners lie on one open MHW line, not an island's ring;
+* both water corners lie on one open MHW line, not an island's ring (on a
+  lake's ring only for a method that asks for it: ``round-lake``);
 * the lot's water, drawn as far as the caller looks, meets no MHW line but its
   own frontage: a creek's far shore, an island or a jetty stops the single-lot
   extensions and zone at land, and a dock rooted there is not the lot's.
 
 Every other lot -- two water runs, a bent or jogged side line, an island, a
 creek, a gap in the MHW line -- is returned for the single-lot functions, so
-the answers are the same either way. :func:`waterfront_parts` first turns each
+the answers are the same either way. :func:`water_corners` finds the corners,
+frontages and side lines; the method's construction
+(:mod:`dockreview.batch.lines`) draws the lines from them; the lot's water is
+closed here. The MHW line's index is :mod:`dockreview.batch.shoreline`. :func:`waterfront_parts` first turns each
 parcel of a layer into the one polygon the review measures (repaired, its part
 fronting the water), as :mod:`dockreview.inputs.site` does for one lot.
 """
@@ -35,22 +39,19 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from dockreview.batch.sides import band_exit, ragged, side_lines
+from dockreview.batch.shoreline import MhwIndex
+from dockreview.batch.sides import band_exit, side_lines
 from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
 
-#: Vertices per piece of the MHW line in its STRtree (each piece costs some 300 bytes beside its vertices).
-MHW_CHUNK_VERTICES = 16
-#: Pieces of the MHW line made at a time (bounds the copies made on the way).
-PIECES_AT_ONCE = 100_000
 #: Vertices this close (units) to the line through their neighbours are dropped from the rings.
 COLLINEAR_UNITS = 1e-6
 #: Parts of a multipart parcel within this many units of the nearest one's distance to the MHW line tie.
 #: The lot's water is shrunk by this much (ft) before asking whether another shore crosses it.
 ZONE_SHRINK_FT = 0.01
-#: Shapely type ids of a LineString, a Polygon and a MultiLineString.
-LINESTRING, POLYGON, MULTILINESTRING = 1, 3, 5
+#: Shapely type id of a Polygon.
+POLYGON = 3
 #: What the single-lot functions raise on a lot they cannot review: bad data (DockReviewError), GEOS on
 #: a geometry it cannot work (ShapelyError), and numpy on a degenerate one (ValueError, IndexError).
 LOT_ERRORS = (DockReviewError, shapely.errors.ShapelyError, ValueError, IndexError)
@@ -61,161 +62,6 @@ def not_reviewed(error: Exception) -> str:
     if isinstance(error, DockReviewError):
         return f"not reviewed: {error}"
     return f"not reviewed: {type(error).__name__}: {error}"
-
-
-# ---------------------------------------------------------------------------
-# the MHW line, cut into pieces for array look-ups
-# ---------------------------------------------------------------------------
-class MhwIndex:
-    """The MHW line cut into short pieces in an STRtree, with each piece's place along its part.
-
-    Positions along a part are in working units from the part's start, as
-    :func:`shapely.line_locate_point` gives them on the whole part. Pieces are
-    numbered along each part in turn, so the pieces between two positions of
-    one part have consecutive numbers. The line's vertices are held once
-    (``xy``); a piece is a run of them, its segments the consecutive pairs of
-    that run (:attr:`segments`), so that an index of a county's coast is its
-    coordinates, the pieces and their tree, and nothing else.
-    """
-
-    def __init__(self, mhw: shapely.Geometry) -> None:
-        self.xy, part_of, along, first_of_part, last_of_part = _vertices_along(mhw)
-        self.closed = (self.xy[first_of_part] == self.xy[last_of_part]).all(axis=1)
-        self.part_length = along[last_of_part]
-        self.key_scale = float(along.max()) + 1.0 if len(along) else 1.0
-        self.key = part_of * self.key_scale + along
-        first, end = _pieces(part_of)
-        self.chunk_first, self.chunk_segments = first, end - first
-        self.chunks = _linestrings(self.xy, first, end)
-        self.chunk_part, self.chunk_offset = part_of[first], along[first]
-        self.tree = shapely.STRtree(self.chunks)
-
-    @property
-    def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The pieces' segments: starts, ends, and each piece's first segment and count (segments in piece order).
-
-        Views of the line's vertices: segment ``k`` runs from ``xy[k]`` to ``xy[k + 1]``.
-        """
-        return self.xy, self.xy[1:], self.chunk_first, self.chunk_segments
-
-    def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The nearest piece of each geometry, and the distance to it.
-
-        Every geometry must be non-empty: the tree answers nothing for an empty
-        one, and the answers would no longer line up with the questions.
-        """
-        (_, chunk), dist = self.tree.query_nearest(points, return_distance=True, all_matches=False)
-        return chunk, dist
-
-    def near(self, box: shapely.Geometry) -> shapely.Geometry:
-        """The MHW line inside ``box``'s bounds (as clipping the whole line would give, from nearby pieces only)."""
-        pieces = self.chunks[np.sort(self.tree.query(box))]
-        merged = shapely.line_merge(shapely.multilinestrings(pieces), directed=True)
-        return shapely.clip_by_rect(merged, *box.bounds)
-
-    def within(self, points: np.ndarray, distance: float) -> np.ndarray:
-        """Whether each point lies within ``distance`` of the MHW line."""
-        hit = self.tree.query(points, predicate="dwithin", distance=distance)[0]
-        out = np.zeros(len(points), dtype=bool)
-        out[hit] = True
-        return out
-
-    def locate(self, points: np.ndarray, chunk: np.ndarray) -> np.ndarray:
-        """Position of each point along its piece's part (units)."""
-        return self.chunk_offset[chunk] + shapely.line_locate_point(self.chunks[chunk], points)
-
-    def side(self, xy: np.ndarray, chunk: np.ndarray) -> np.ndarray:
-        """Sign of the side of each point against the local tangent of its piece (as WaterSide reads it)."""
-        pieces = self.chunks[chunk]
-        points = shapely.points(xy)
-        along = shapely.line_locate_point(pieces, points)
-        eps = np.maximum(self.part_length[self.chunk_part[chunk]] * 1e-6, 1e-3)
-        length = shapely.length(pieces)
-        a = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.maximum(along - eps, 0.0)))
-        b = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.minimum(along + eps, length)))
-        t, d = b - a, xy - a
-        return np.sign(t[:, 0] * d[:, 1] - t[:, 1] * d[:, 0])
-
-    def between(self, part: np.ndarray, lo: np.ndarray, hi: np.ndarray, start: np.ndarray, end: np.ndarray):
-        """The MHW line along ``part`` from position ``lo`` to ``hi`` (points ``start``, ``end``)."""
-        first = np.searchsorted(self.key, part * self.key_scale + lo, side="right")
-        stop = np.searchsorted(self.key, part * self.key_scale + hi, side="left")
-        inner = np.maximum(stop - first, 0)
-        count = inner + 2
-        line = np.repeat(np.arange(len(lo)), count)
-        offset = np.r_[0, np.cumsum(count)[:-1]]
-        rank = np.arange(count.sum()) - np.repeat(offset, count)
-        coords = np.empty((count.sum(), 2))
-        is_start = rank == 0
-        is_end = rank == np.repeat(count - 1, count)
-        coords[is_start] = start
-        coords[is_end] = end
-        middle = ~(is_start | is_end)
-        coords[middle] = self.xy[(np.repeat(first, count) + rank - 1)[middle]]
-        return shapely.linestrings(coords, indices=line)
-
-
-def _vertices_along(mhw: shapely.Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The vertices of the line's parts of some length, part after part: their coordinates, the part of each and
-    each one's distance along its part (units); and each part's first and last vertex.
-
-    Read from the line's coordinates (:func:`shapely.to_ragged_array`), without a copy of each part as a geometry.
-
-    Examples
-    --------
-    >>> xy, part, along, first, last = _vertices_along(shapely.MultiLineString([[(0, 0), (3, 4), (3, 5)], [(9, 9), (9, 9)], [(0, 9), (1, 9)]]))
-    >>> part.tolist(), along.tolist(), first.tolist(), last.tolist()
-    ([0, 0, 0, 1, 1], [0.0, 5.0, 6.0, 0.0, 1.0], [0, 3], [2, 4])
-    """
-    if shapely.get_type_id(mhw) not in (LINESTRING, MULTILINESTRING):  # a collection: its lines
-        mhw = shapely.multilinestrings([p for p in shapely.get_parts(mhw) if shapely.get_type_id(p) == LINESTRING])
-    _, xy, offsets = shapely.to_ragged_array([mhw], include_z=False)
-    count = np.diff(offsets[0]).astype(np.int64)
-    first = offsets[0][:-1].astype(np.int64)
-    part_of = np.repeat(np.arange(len(count), dtype=np.int32), count)
-    along = np.zeros(len(xy))
-    if len(xy):
-        np.hypot(np.subtract(xy[1:, 0], xy[:-1, 0]), np.subtract(xy[1:, 1], xy[:-1, 1]), out=along[1:])
-        along[first[count > 0]] = 0.0
-        np.cumsum(along, out=along)
-        along -= along[first][part_of]
-    ends = np.r_[along, 0.0][np.where(count > 0, first + count - 1, len(xy))]  # each part's length (0 when empty)
-    keep = ends > 0  # a part of no length is no shore
-    if not keep.all():
-        vertex = keep[part_of]
-        xy, along, count = xy[vertex], along[vertex], count[keep]
-        part_of = np.repeat(np.arange(len(count), dtype=np.int32), count)
-        first = np.cumsum(count) - count
-    return xy, part_of, along, first, first + count - 1
-
-
-def _linestrings(xy: np.ndarray, first: np.ndarray, last: np.ndarray, block: int = PIECES_AT_ONCE) -> np.ndarray:
-    """The lines through ``xy[first[i] .. last[i]]`` for every ``i``, made ``block`` at a time (a coast's copies stay small)."""
-    out = np.empty(len(first), dtype=object)
-    for start in range(0, len(first), block):
-        lo, hi = first[start : start + block], last[start : start + block]
-        piece, rank, _ = ragged(hi - lo + 1)
-        out[start : start + block] = shapely.linestrings(xy[lo[piece] + rank], indices=piece)
-    return out
-
-
-def _pieces(part_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The first and last vertex of each piece: :data:`MHW_CHUNK_VERTICES` vertices of a part, and the next one's first.
-
-    Examples
-    --------
-    Two parts of 40 and 3 vertices, 16 vertices to a piece:
-
-    >>> first, last = _pieces(np.repeat([0, 1], [40, 3]))
-    >>> first.tolist(), last.tolist()
-    ([0, 16, 32, 40], [16, 32, 39, 42])
-    """
-    starts = np.r_[True, part_of[1:] != part_of[:-1]]
-    local = np.arange(len(part_of)) - np.flatnonzero(starts)[part_of]
-    last = np.r_[starts[1:], True]
-    first = np.flatnonzero((local % MHW_CHUNK_VERTICES == 0) & ~last)
-    end = np.r_[first[1:], len(part_of) - 1]
-    return first, np.where(part_of[end] == part_of[first], end, np.flatnonzero(last)[part_of[first]])
 
 
 # ---------------------------------------------------------------------------
@@ -372,8 +218,8 @@ class VectorRiparian:
     """Riparian geometry of the lots that :func:`vector_riparian` could resolve (``lot`` indexes them).
 
     Side lines run from their landward vertex through the water corner and on
-    seaward, as the review's side line with its straight extension does, as far
-    as the caller needs them.
+    seaward, drawn by the method's construction (:mod:`dockreview.batch.lines`),
+    as far as the caller needs them.
     """
 
     lot: np.ndarray
@@ -383,9 +229,94 @@ class VectorRiparian:
     zone: np.ndarray
     corner_a: np.ndarray | None = None
     corner_b: np.ndarray | None = None
+    refused: np.ndarray | None = None
 
 
-def vector_riparian(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond):
+@dataclass
+class WaterCorners:
+    """The water corners, frontages and side lines of the lots :func:`water_corners` resolves (``lot`` indexes them).
+
+    Each lot has two sides: ``a`` at its water run's start and ``b`` at its
+    end, stacked ``a`` then ``b`` in the ``(2n, 2)`` arrays: the ``corner`` on
+    the MHW line, the side line's ``water_end``, its extension's ``direction``
+    and ``drawn_from`` (the corner, or the water end when the corner lies off
+    the extension's line, where the straight lot's water is drawn from).
+    ``side_xy`` and ``side_of`` are the side lines' points, landward first
+    (side ``i`` of ``2n``). ``pos`` is each corner's position along the MHW
+    ``part`` of its lot (units), ``chunk`` its piece; the ``frontage`` runs
+    from the corner lower along the part, or, on a closed part (a lake's
+    ring) where the lot fronts the arc round the part's start (``wrap``),
+    from the higher; ``extent`` is its length along the part. ``far`` is how
+    far the single-lot lines run (units).
+    """
+
+    lot: np.ndarray
+    corner: np.ndarray
+    water_end: np.ndarray
+    direction: np.ndarray
+    drawn_from: np.ndarray
+    side_xy: np.ndarray
+    side_of: np.ndarray
+    pos: np.ndarray
+    chunk: np.ndarray
+    part: np.ndarray
+    frontage: np.ndarray
+    far: np.ndarray
+    wrap: np.ndarray
+    extent: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """How many lots."""
+        return len(self.lot)
+
+    @property
+    def swap(self) -> np.ndarray:
+        """Whether the frontage starts at side ``b``'s corner."""
+        return (self.pos[: self.n] > self.pos[self.n :]) ^ self.wrap
+
+    def sides(self) -> np.ndarray:
+        """The ``2n`` side lines, landward end first, as drawn up to their water ends."""
+        return shapely.linestrings(self.side_xy, indices=self.side_of)
+
+    def polylines(self, keep: np.ndarray | None, extra_xy: np.ndarray, extra_of: np.ndarray) -> np.ndarray:
+        """The ``2n`` side lines (their points where ``keep``), each followed by its points of ``extra_xy``, in order."""
+        xy, of = (self.side_xy, self.side_of) if keep is None else (self.side_xy[keep], self.side_of[keep])
+        owner = np.r_[of, extra_of]
+        order = np.argsort(owner, kind="stable")
+        return shapely.linestrings(np.vstack([xy, extra_xy])[order], indices=owner[order])
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A method's two lines of each of ``n`` lots (sides as in :class:`WaterCorners`), by :mod:`dockreview.batch.lines`.
+
+    ``line`` is each side line with its line into the water (``2n``
+    LineStrings); the lot's water is closed from ``start`` (where the line
+    leaves the frontage's end) to ``end`` (its far point). ``ok`` marks the
+    lots the construction drew as the single-lot functions would; the others
+    are left to them, but for those ``refused``: lots the method cannot draw
+    at all, for the one reason the single-lot functions give.
+    """
+
+    ok: np.ndarray
+    line: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    refused: np.ndarray | None = None
+
+
+def straight_on(found: WaterCorners, *, length: np.ndarray, **_) -> Drawn:
+    """``extended-side-lines`` (straight): each side line carried on along its last course, ``length`` past its corner."""
+    far = np.r_[length, length]
+    tails = found.water_end + found.direction * (far + np.hypot(*(found.corner - found.water_end).T))[:, None]
+    line = found.polylines(None, tails, np.arange(2 * found.n))
+    return Drawn(np.ones(found.n, dtype=bool), line, found.drawn_from, found.drawn_from + found.direction * far[:, None])
+
+
+def vector_riparian(
+    polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond, lines=straight_on, **context,
+):
     """Riparian geometry of every usual lot among ``polys``; the others are returned for one-by-one work.
 
     Parameters
@@ -401,31 +332,69 @@ def vector_riparian(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_pe
         ``beyond(frontage)`` gives, for frontages of those lengths (units), how
         far from the frontage the caller will look (the reach plus the
         setback): side lines and zones are drawn far enough for it.
+    lines : callable
+        The method's construction (:data:`dockreview.batch.lines.ARRAY_METHODS`;
+        default the side lines carried straight on): ``lines(found, mhw=...,
+        length=..., polys=..., tolerance=..., ft_per_unit=..., **context)``
+        gives the :class:`Drawn` lines of the :class:`WaterCorners` ``found``.
+    **context
+        What the construction reads besides (its keywords).
 
     Returns
     -------
     VectorRiparian, ndarray
-        The resolved lots, and the indices of the lots left to the single-lot functions.
+        The resolved lots, and the indices of the lots left to the single-lot
+        functions (the lots the method refuses, ``refused``, not among them).
     """
     polys = np.asarray(polys, dtype=object)
-    n_lots = len(polys)
     workable = np.flatnonzero(
         (shapely.get_type_id(polys) == POLYGON) & ~shapely.is_empty(polys) & shapely.is_valid(polys)
     )
-    rip = _resolve(polys[workable], mhw, tolerance=tolerance, ft_per_unit=ft_per_unit, beyond=beyond)
-    rip = dataclasses.replace(rip, lot=workable[rip.lot])
-    return rip, np.setdiff1d(np.arange(n_lots), rip.lot)
+    rings = getattr(lines, "rings", False)
+    found = water_corners(polys[workable], mhw, tolerance=tolerance, ft_per_unit=ft_per_unit, rings=rings)
+    found = dataclasses.replace(found, lot=workable[found.lot])
+    rip = _drawn(found, mhw, beyond, lines(
+        found, mhw=mhw, length=2.0 * (beyond(found.extent) + found.extent), polys=polys, tolerance=tolerance,
+        ft_per_unit=ft_per_unit, **context,
+    ), ft_per_unit)
+    return rip, np.setdiff1d(np.arange(len(polys)), np.r_[rip.lot, rip.refused])
 
 
-def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond) -> VectorRiparian:
-    """:func:`vector_riparian` on valid polygons; ``lot`` indexes ``polys``."""
+def _drawn(found: WaterCorners, mhw: MhwIndex, beyond, drawn: Drawn, ft_per_unit: float) -> VectorRiparian:
+    """The lots drawn: their lines, and their water closed with the frontage, where it meets no other shore."""
+    n = found.n
+    refused = found.lot[np.flatnonzero(drawn.refused)] if drawn.refused is not None else np.empty(0, dtype=int)
+    sel = np.flatnonzero(drawn.ok & (True if drawn.refused is None else ~drawn.refused))
+    if not len(sel):
+        return dataclasses.replace(_no_lots(), refused=refused)
+    swap = found.swap[sel]
+    lo, hi = np.where(swap, n + sel, sel), np.where(swap, sel, n + sel)
+    frontage = found.frontage[sel]
+    zone = _zone(frontage, drawn.start[lo], drawn.end[lo], drawn.start[hi], drawn.end[hi])
+    chunk_a, chunk_b = found.chunk[sel], found.chunk[n + sel]
+    own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
+    clear = ~_meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit, found.wrap[sel], found.part[sel])
+    sel = sel[clear]
+    return VectorRiparian(
+        found.lot[sel], found.frontage[sel], drawn.line[sel], drawn.line[n + sel], zone[clear], found.corner[sel],
+        found.corner[n + sel], refused,
+    )
+
+
+def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, rings: bool = False) -> WaterCorners:
+    """The water corners, frontage and side lines of every usual lot among the valid polygons ``polys``.
+
+    With ``rings``, lots on a closed MHW part (a lake's ring, an island) are
+    drawn too: the frontage is the arc between the corners nearer the lot, as
+    :func:`~dockreview.geometry.lotwater.frontage_between` takes it.
+    """
     if not len(polys):
-        return _no_lots()
-    rings = _Rings.of(polys)
-    idx, s, e = _longest_water_run(rings, polys, mhw, tolerance)
+        return _no_corners()
+    vertices = _Rings.of(polys)
+    idx, s, e = _longest_water_run(vertices, polys, mhw, tolerance)
     if not len(idx):
-        return _no_lots()
-    sides, good = side_lines(rings, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit)
+        return _no_corners()
+    sides, good = side_lines(vertices, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit)
     n = len(idx)
     far = np.maximum(1000.0 / ft_per_unit, 3.0 * shapely.length(polys[idx]))
     far2 = np.r_[far, far]
@@ -436,55 +405,65 @@ def _resolve(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit:
         ends = shapely.points(sides.water_end[miss])
         chunk, _ = mhw.nearest(ends)
         cross[miss] = shapely.get_coordinates(shapely.get_point(shapely.shortest_line(ends, mhw.chunks[chunk]), 1))
-    # the lot's water is drawn out from each corner; when the corner lies off the side line's last course (on a
-    # landward course, or no crossing at all), out from the side line's water end, as the single-lot drawing runs
+    # the straight lot's water is drawn out from each corner; when the corner lies off the side line's last course
+    # (on a landward course, or no crossing at all), out from the side line's water end, as the single-lot drawing runs
     v = cross - sides.course_from
     off = np.abs(sides.direction[:, 0] * v[:, 1] - sides.direction[:, 1] * v[:, 0]) > 1e-7 * far2
     off |= np.einsum("ij,ij->i", v, sides.direction) < -1e-7 * far2
     drawn_from = np.where(off[:, None], sides.water_end, cross)
     sel = np.flatnonzero(good)
-    idx, ca, cb = idx[sel], cross[sel], cross[n + sel]
-    da, db = sides.direction[sel], sides.direction[n + sel]
-    wa, wb = sides.water_end[sel], sides.water_end[n + sel]
-    fa, fb = drawn_from[sel], drawn_from[n + sel]
-    chunk_a, _ = mhw.nearest(shapely.points(ca))
-    chunk_b, _ = mhw.nearest(shapely.points(cb))
-    part = mhw.chunk_part[chunk_a]
-    pos_a = mhw.locate(shapely.points(ca), chunk_a)
-    pos_b = mhw.locate(shapely.points(cb), chunk_b)
-    keep = np.flatnonzero((part == mhw.chunk_part[chunk_b]) & ~mhw.closed[part] & (np.abs(pos_a - pos_b) > 0))
+    both = np.r_[sel, n + sel]
+    chunk, _ = mhw.nearest(shapely.points(cross[both]))
+    pos = mhw.locate(shapely.points(cross[both]), chunk)
+    m = len(sel)
+    part = mhw.chunk_part[chunk]
+    keep = np.flatnonzero((part[:m] == part[m:]) & (rings | ~mhw.closed[part[:m]]) & (np.abs(pos[:m] - pos[m:]) > 0))
     if not len(keep):
-        return _no_lots()
-    idx, sel, ca, cb, da, db, wa, wb = idx[keep], sel[keep], ca[keep], cb[keep], da[keep], db[keep], wa[keep], wb[keep]
-    fa, fb = fa[keep], fb[keep]
-    pos_a, pos_b, part, chunk_a, chunk_b = pos_a[keep], pos_b[keep], part[keep], chunk_a[keep], chunk_b[keep]
-
-    # the frontage runs from the corner lower along the part; its side line leads the zone's ring
-    swap = pos_a > pos_b
-    lo_dir, hi_dir = np.where(swap[:, None], db, da), np.where(swap[:, None], da, db)
-    lo, hi = np.minimum(pos_a, pos_b), np.maximum(pos_a, pos_b)
-    start = shapely.get_coordinates(shapely.line_interpolate_point(mhw.chunks[chunk_a], pos_a - mhw.chunk_offset[chunk_a]))
-    end = shapely.get_coordinates(shapely.line_interpolate_point(mhw.chunks[chunk_b], pos_b - mhw.chunk_offset[chunk_b]))
-    start, end = np.where(swap[:, None], end, start), np.where(swap[:, None], start, end)
+        return _no_corners()
+    kept = np.r_[keep, m + keep]
+    lots = sel[keep]
+    sides_kept = np.r_[lots, n + lots]
+    chunk, pos, part = chunk[kept], pos[kept], part[keep]
+    k = len(keep)
+    lo, hi = np.minimum(pos[:k], pos[k:]), np.maximum(pos[:k], pos[k:])
+    at = shapely.get_coordinates(shapely.line_interpolate_point(mhw.chunks[chunk], pos - mhw.chunk_offset[chunk]))
+    swap = pos[:k] > pos[k:]
+    start, end = np.where(swap[:, None], at[k:], at[:k]), np.where(swap[:, None], at[:k], at[k:])
     frontage = mhw.between(part, lo, hi, start, end)
-    # nothing farther than beyond(F) from a frontage F long matters, nor the lines past 2 (beyond(F) + F)
-    length = 2.0 * (beyond(hi - lo) + (hi - lo))
-    tails = sides.water_end.copy()
-    # each side line runs on from its water end along the extension, past its corner by ``length``
-    tails[sel] = wa + da * (length + np.hypot(*(ca - wa).T))[:, None]
-    tails[n + sel] = wb + db * (length + np.hypot(*(cb - wb).T))[:, None]
-    lines = sides.landward_first(tails)
-    side_a, side_b = lines[sel], lines[n + sel]
-    lo_end, hi_end = np.where(swap[:, None], fb, fa), np.where(swap[:, None], fa, fb)
-    zone = _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, length)
-    own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
-    clear = ~_meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit)
-    return VectorRiparian(idx[clear], frontage[clear], side_a[clear], side_b[clear], zone[clear], ca[clear], cb[clear])
+    wrap = np.zeros(k, dtype=bool)
+    ring = np.flatnonzero(mhw.closed[part])
+    if len(ring):  # on a ring, the arc round the part's start when its middle lies nearer the lot
+        other = mhw.around(part[ring], lo[ring], hi[ring], start[ring], end[ring])
+        edge = shapely.get_exterior_ring(polys[idx[lots[ring]]])
+        middle = lambda lines: shapely.line_interpolate_point(lines, 0.5, normalized=True)  # noqa: E731
+        wrap[ring] = shapely.distance(middle(other), edge) < shapely.distance(middle(frontage[ring]), edge)
+        frontage[ring[wrap[ring]]] = other[wrap[ring]]
+    # the side lines' points, landward first, renumbered a then b
+    number = np.full(2 * n, -1)
+    number[sides_kept] = np.arange(2 * k)
+    of = number[sides.side]
+    mine = of >= 0
+    order = np.lexsort((-sides.rank[mine], of[mine]))
+    return WaterCorners(
+        idx[lots], cross[sides_kept], sides.water_end[sides_kept], sides.direction[sides_kept], drawn_from[sides_kept],
+        sides.xy[mine][order], of[mine][order], pos, chunk, part, frontage, far[lots], wrap,
+        np.where(wrap, mhw.part_length[part] - (hi - lo), hi - lo),
+    )
+
+
+def _no_corners() -> WaterCorners:
+    empty = np.empty((0, 2))
+    none = np.empty(0, dtype=int)
+    return WaterCorners(
+        none, empty, empty, empty, empty, empty, none, np.empty(0), none, none, np.empty(0, dtype=object), np.empty(0),
+        np.empty(0, dtype=bool), np.empty(0),
+    )
 
 
 def _no_lots() -> VectorRiparian:
     empty = np.empty(0, dtype=object)
-    return VectorRiparian(np.empty(0, dtype=int), empty, empty, empty, empty, np.empty((0, 2)), np.empty((0, 2)))
+    none = np.empty(0, dtype=int)
+    return VectorRiparian(none, empty, empty, empty, empty, np.empty((0, 2)), np.empty((0, 2)), none)
 
 
 def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
@@ -503,13 +482,12 @@ def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.nd
     return out, ~np.isnan(out[:, 0])
 
 
-def _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, far):
-    """Each lot's water: the frontage closed by its two extensions (the part at the frontage when they cross).
+def _zone(frontage, lo_end, lo_far, hi_end, hi_far):
+    """Each lot's water: the frontage closed by its two lines (the part at the frontage when they cross).
 
     The ring runs as the single-lot lot's water is drawn: in along the lower
-    extension to ``lo_end`` (its corner, or its side line's water end when the
-    corner lies off the extension's line), along the frontage, and out from
-    ``hi_end`` along the other.
+    line from ``lo_far`` to ``lo_end`` (where it leaves the frontage's end),
+    along the frontage, and out from ``hi_end`` to ``hi_far``.
     """
     front_xy, owner = shapely.get_coordinates(frontage, return_index=True)
     n = len(frontage)
@@ -519,8 +497,8 @@ def _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, far):
     rank = np.arange(counts.sum()) - np.repeat(offset, counts)
     coords = np.empty((counts.sum(), 2))
     from_end = np.repeat(counts - 1, counts) - rank
-    ends = {0: lo_end + lo_dir * far[:, None], 1: lo_end}
-    tails = {2: hi_end, 1: hi_end + hi_dir * far[:, None], 0: lo_end + lo_dir * far[:, None]}
+    ends = {0: lo_far, 1: lo_end}
+    tails = {2: hi_end, 1: hi_far, 0: lo_far}
     coords[(rank >= 2) & (from_end >= 3)] = front_xy
     for r, xy in ends.items():
         coords[rank == r] = xy
@@ -541,18 +519,21 @@ def _zone(frontage, lo_end, lo_dir, hi_end, hi_dir, far):
     return out
 
 
-def _meets_other_shore(zone, own: np.ndarray, mhw: MhwIndex, shrink: float) -> np.ndarray:
+def _meets_other_shore(zone, own: np.ndarray, mhw: MhwIndex, shrink: float, wrap: np.ndarray, part: np.ndarray) -> np.ndarray:
     """Whether any MHW line but the lot's own frontage crosses the lot's water as drawn.
 
     A creek's far shore, an island or a jetty there stops the single-lot
     extensions and zone at land (README, "the lot's water ends at land"), and
     a dock rooted on it is no dock of the lot's. The MHW pieces ``own[i, 0]``
-    to ``own[i, 1]`` hold lot ``i``'s frontage and are left out; the zone is
-    shrunk by ``shrink`` so that the frontage on its edge does not count.
+    to ``own[i, 1]`` hold lot ``i``'s frontage and are left out (where its
+    frontage runs round the start of its closed ``part``, ``wrap``, the pieces
+    of the part outside them); the zone is shrunk by ``shrink`` so that the
+    frontage on its edge does not count.
     """
     out = np.zeros(len(zone), dtype=bool)
     lot, chunk = mhw.tree.query(zone, predicate="intersects")
-    other = (chunk < own[lot, 0]) | (chunk > own[lot, 1])
+    inside = (chunk >= own[lot, 0]) & (chunk <= own[lot, 1])
+    other = np.where(wrap[lot], (mhw.chunk_part[chunk] != part[lot]) | (inside & (chunk != own[lot, 0]) & (chunk != own[lot, 1])), ~inside)
     lot, chunk = lot[other], chunk[other]
     if not len(lot):
         return out

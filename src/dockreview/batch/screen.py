@@ -94,7 +94,7 @@ def screen(
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, audit: bool = False,
     dock_id_field: str | None = None, component_field: str | None = None, progress: bool | None = None,
     backend: str = "local", scheduler: str | None = None, draft_ft: float | None = None, float_extent_ft: float = 0.0,
-    workers: int | None = None,
+    workers: int | None = None, methods: bool = False,
 ) -> ScreenResult:
     """Screen every parcel of ``layers`` for a dock (Docks B, C, D(1)).
 
@@ -139,6 +139,11 @@ def screen(
     workers : int, optional
         With the local backend, the processes working chunks of the shore at
         once (default: one per core this process may use).
+    methods : bool
+        Also count, for each lot, the riparian methods under which it can
+        have a dock (its envelope not empty): columns ``methods_with_dock``
+        and ``methods_with_dock_names``, over every method the screen draws
+        without other layers (:data:`~dockreview.batch.figures.SCREEN_METHODS`).
     """
     if backend not in BACKENDS:
         raise DockReviewError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
@@ -147,7 +152,7 @@ def screen(
     audit_layers = layers
     rules, layers, options, depth = prepare_screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
-        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods,
     )
     workers = default_workers() if workers is None else max(int(workers), 1)
     work = None
@@ -170,7 +175,7 @@ def screen(
 
 def prepare_screen(
     layers: ScreenLayers, *, profile, id_field: str | None, class_field: str | None, qualifying: tuple[str, ...] | None,
-    tolerance_ft: float, dock_id_field: str | None, draft_ft: float | None, float_extent_ft: float,
+    tolerance_ft: float, dock_id_field: str | None, draft_ft: float | None, float_extent_ft: float, methods: bool = False,
 ) -> tuple[RuleSet, ScreenLayers, TableOptions, object]:
     """The rules, the layers (the docks grouped by ``dock_id_field``), the table's options and the navigable depth of a screen.
 
@@ -190,7 +195,7 @@ def prepare_screen(
     if dock_id_field is not None and layers.docks is not None:
         layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
     depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
-    return rules, layers, TableOptions(id_field, class_field, qualifying, tolerance_ft), depth
+    return rules, layers, TableOptions(id_field, class_field, qualifying, tolerance_ft, methods), depth
 
 
 def screen_files(path: str | Path, *, audit: bool = False) -> dict[str, Path]:

@@ -95,6 +95,7 @@ def plan_screen(
     layers: ScreenLayers, *, profile=None, id_field: str | None = None, class_field: str | None = None,
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
     draft_ft: float | None = None, float_extent_ft: float = 0.0, audit: bool = False, component_field: str | None = None,
+    methods: bool = False,
 ) -> ScreenPlan:
     """The plan of a streamed screen of ``layers`` (parcels left on disk), its settings as :func:`~dockreview.batch.screen.screen` takes them.
 
@@ -103,7 +104,7 @@ def plan_screen(
     layers : ScreenLayers
         From :func:`~dockreview.batch.layers.read_screen_layers` with
         ``stream_parcels=True``.
-    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, audit, component_field
+    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, audit, component_field, methods
         As :func:`~dockreview.batch.screen.screen` takes them. With ``audit``
         the plan keeps the docks layer as drawn (its components), the
         channels and the soundings for the audit after the screen.
@@ -114,7 +115,7 @@ def plan_screen(
         component_column(layers.docks, component_field)  # a component field named but absent is refused before the screen
     rules, prepared, options, depth = prepare_screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
-        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods,
     )
     work = shore_work(prepared, rules, tolerance_ft, depth)
     where = ScreenLayers(None, None, None, None, prepared.crs, prepared.ft_per_unit, None, prepared.parcels_source)

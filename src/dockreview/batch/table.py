@@ -18,19 +18,21 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from dockreview.batch.figures import lot_figures, unreviewed_rows
+from dockreview.batch.figures import lot_figures, methods_with_dock, unreviewed_rows
 from dockreview.batch.layers import ScreenLayers
 from dockreview.rules import RuleSet
 
 
 @dataclass(frozen=True)
 class TableOptions:
-    """How the table is written: the parcels' id and class fields, the qualifying classes, the MHW tolerance (ft)."""
+    """How the table is written: the parcels' id and class fields, the qualifying classes, the MHW tolerance (ft), and
+    whether it counts the riparian methods under which each lot can have a dock (``screen --methods``)."""
 
     id_field: str | None = None
     class_field: str | None = None
     qualifying: tuple[str, ...] | None = None
     tolerance_ft: float = 5.0
+    methods: bool = False
 
 
 def screen_tables(
@@ -42,17 +44,25 @@ def screen_tables(
     ``row_ids``, when given, are the parcels' ids to use without an id field
     (their row numbers in the whole layer, for a partition or a batch);
     ``work`` is the shore's :func:`~dockreview.batch.figures.shore_work`, when
-    built already.
+    built already. With ``options.methods`` the table counts the riparian
+    methods under which each lot can have a dock
+    (:func:`~dockreview.batch.figures.methods_with_dock`).
     """
     parcels = layers.parcels
     geoms = parcels.geometry.values
     present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
     some = dataclasses.replace(layers, parcels=parcels.iloc[present].reset_index(drop=True))
     figures = lot_figures(some, rules, options.tolerance_ft, progress, depth, workers=workers, work=work)
+    counted = methods_with_dock(some, rules, options.tolerance_ft, depth, figures, workers=workers, work=work) if options.methods else None
     figures.index = present[figures.index.to_numpy(dtype=int)]
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     figures = pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
     table = parcel_table(parcels, figures, options, rules, row_ids=row_ids)
+    if counted is not None:
+        for name, column in counted.items():
+            values = np.zeros(len(geoms), dtype=int) if name == "methods_with_dock" else np.full(len(geoms), "", dtype=object)
+            values[present[counted.index.to_numpy(dtype=int)]] = column.to_numpy()
+            table[name] = values
     envelopes = figures["envelope"].to_numpy()
     has_area = shapely.area(envelopes) > 0
     env_frame = gpd.GeoDataFrame(

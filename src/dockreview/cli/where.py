@@ -175,6 +175,10 @@ def suggest_command(
     "--component-field", metavar="F",
     help="Docks field naming each feature's component (walkway, float, ...) for --audit (default: 'component' when the layer has it, else the components are inferred).",
 )
+@click.option(
+    "--methods", is_flag=True,
+    help="Also count, for each lot, the riparian methods under which it can have a dock (its envelope not empty), of those the screen draws without other layers: columns methods_with_dock and methods_with_dock_names.",
+)
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: the cores of this machine; dask: spatial partitions on a dask cluster (a GeoParquet --parcels is read by the workers).")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
@@ -191,7 +195,7 @@ def screen_command(
     ctx: click.Context, parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, water: str | None, id_field: str | None, class_field: str | None,
     single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
-    component_field: str | None, progress: bool | None, backend: str, scheduler: str | None, workers: int | None,
+    component_field: str | None, methods: bool, progress: bool | None, backend: str, scheduler: str | None, workers: int | None,
     batch_size: int, output: str, engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
@@ -211,6 +215,7 @@ def screen_command(
     settings = dict(
         profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
         tolerance_ft=tolerance_ft, dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+        methods=methods,
     )
     running = dict(progress=progress_shown(ctx, progress), workers=workers)
     if streamed:

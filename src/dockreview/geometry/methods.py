@@ -27,13 +27,14 @@ water corner (README, "Riparian lines by method"):
 Lines run far into the water (straight methods) or to their end point (the
 centreline's foot, the share's end), and are cut at land by the caller. Each
 method also names its parameters (feet, for the JSON's ``interpretations``) and
-its construction (the baseline, the centreline's feet, the bisectors' baselines,
-the line of navigation and its divisions) for the exhibit to draw.
+its construction (the baseline, the centreline's feet, the chords, the line of
+navigation and its divisions) for the exhibit to draw.
 
-The methods are declared once, with the layers each needs and whether a layer of
-lots is drawn by it as arrays, in :data:`~dockreview.inputs.spec.RIPARIAN_METHODS`
-(:data:`METHODS` here), where the manifest reads them; :data:`CONSTRUCTIONS` gives
-each its construction, a function of one :class:`Drawing`.
+The methods are declared once, with their source and the layers each needs, in
+:data:`~dockreview.inputs.spec.RIPARIAN_METHODS` (:data:`METHODS` here), where the
+manifest reads them; :data:`CONSTRUCTIONS` gives each its construction, a function
+of one :class:`Drawing` (and :data:`dockreview.batch.lines.ARRAY_METHODS` the array
+constructions of those a layer of lots is drawn by as arrays).
 """
 
 from __future__ import annotations
@@ -347,7 +348,7 @@ def chord_bisector(corner: np.ndarray, other: np.ndarray, neighbour: np.ndarray,
     [0.382683432, 0.923879533]
     """
     difference = unit(neighbour - corner) - unit(other - corner)
-    if np.hypot(*difference) < 1e-9:
+    if not np.hypot(*difference) >= 1e-9:  # also NaN: a chord of no length (the shore ends at the corner)
         raise SiteDataError("the shore doubles back at a water corner: the colonial bisector is undefined; review it by hand")
     direction = unit(np.array([-difference[1], difference[0]]))
     return direction if direction @ seaward >= 0 else -direction

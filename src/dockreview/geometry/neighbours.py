@@ -54,7 +54,7 @@ def adjoining_far_corner(
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                other = walk(_largest(geom))
+                other = walk(_nearest(geom, corner))
         except SiteDataError:
             continue
         for near, far in ((other.left_corner, other.right_corner), (other.right_corner, other.left_corner)):
@@ -64,9 +64,10 @@ def adjoining_far_corner(
     return min(found, key=lambda f: f[0])[1] if found else None
 
 
-def _largest(geom: BaseGeometry) -> Polygon:
+def _nearest(geom: BaseGeometry, corner: Point) -> Polygon:
+    """The polygon of ``geom`` nearest the corner: the neighbour's part on the water."""
     parts = [p for p in shapely.get_parts(geom) if p.geom_type == "Polygon"]
-    return max(parts, key=lambda p: p.area) if parts else geom
+    return min(parts, key=lambda p: p.distance(corner)) if parts else geom
 
 
 def shore_point_beyond(shore: BaseGeometry, corner: Point, other: Point, distance: float) -> Point | None:

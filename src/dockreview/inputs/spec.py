@@ -53,9 +53,6 @@ class RiparianMethod:
         What those are and how to give them, as an error names them ("" when it needs none).
     parcels : bool
         Whether it reads the parcels layer besides the lot: the neighbours' corners, the lots sharing a line.
-    arrays : bool
-        Whether a layer of lots is drawn by it as arrays (the screen's and the audits' kernel,
-        :func:`dockreview.batch.kernel.vector_riparian`); the others are drawn lot by lot.
     """
 
     name: str
@@ -64,7 +61,6 @@ class RiparianMethod:
     layers: tuple[str, ...] = ()
     needs: str = ""
     parcels: bool = False
-    arrays: bool = False
 
 
 #: How riparian lines are drawn from the water corners, by name, the default first.
@@ -76,7 +72,6 @@ RIPARIAN_METHODS = {
             "each side line carried on straight (its last course, or the chord of its last `chord_ft`), or square to the "
             "frontage chord (`[review] extension = \"perpendicular\"`)",
             "Wis. Admin. Code NR 326.07(2)(c), extended lot lines; Borsellino v. Kole, 168 Wis. 2d 611 (Ct. App. 1992)",
-            arrays=True,
         ),
         RiparianMethod(
             "perpendicular-to-trend",

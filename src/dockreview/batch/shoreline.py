@@ -1,0 +1,207 @@
+"""The MHW line cut into pieces for array look-ups: :class:`MhwIndex`, the screen's index of a county's shore.
+
+The line's vertices are held once; a piece is a run of them, in an STRtree;
+positions along each part are kept so that the MHW line between two positions
+(:meth:`MhwIndex.between`), round a closed part (:meth:`MhwIndex.around`) or
+at one (:meth:`MhwIndex.point_at`) is read without the line as a geometry.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import shapely
+
+from dockreview.batch.sides import ragged
+
+#: Vertices per piece of the MHW line in its STRtree (each piece costs some 300 bytes beside its vertices).
+MHW_CHUNK_VERTICES = 16
+#: Pieces of the MHW line made at a time (bounds the copies made on the way).
+PIECES_AT_ONCE = 100_000
+#: Shapely type ids of a LineString and a MultiLineString.
+LINESTRING, MULTILINESTRING = 1, 5
+
+class MhwIndex:
+    """The MHW line cut into short pieces in an STRtree, with each piece's place along its part.
+
+    Positions along a part are in working units from the part's start, as
+    :func:`shapely.line_locate_point` gives them on the whole part. Pieces are
+    numbered along each part in turn, so the pieces between two positions of
+    one part have consecutive numbers. The line's vertices are held once
+    (``xy``); a piece is a run of them, its segments the consecutive pairs of
+    that run (:attr:`segments`), so that an index of a county's coast is its
+    coordinates, the pieces and their tree, and nothing else.
+    """
+
+    def __init__(self, mhw: shapely.Geometry) -> None:
+        self.xy, part_of, along, first_of_part, last_of_part = _vertices_along(mhw)
+        self.closed = (self.xy[first_of_part] == self.xy[last_of_part]).all(axis=1)
+        self.part_length = along[last_of_part]
+        self.key_scale = float(along.max()) + 1.0 if len(along) else 1.0
+        self.key = part_of * self.key_scale + along
+        first, end = _pieces(part_of)
+        self.chunk_first, self.chunk_segments = first, end - first
+        self.chunks = _linestrings(self.xy, first, end)
+        self.chunk_part, self.chunk_offset = part_of[first], along[first]
+        self.tree = shapely.STRtree(self.chunks)
+
+    @property
+    def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The pieces' segments: starts, ends, and each piece's first segment and count (segments in piece order).
+
+        Views of the line's vertices: segment ``k`` runs from ``xy[k]`` to ``xy[k + 1]``.
+        """
+        return self.xy, self.xy[1:], self.chunk_first, self.chunk_segments
+
+    def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The nearest piece of each geometry, and the distance to it.
+
+        Every geometry must be non-empty: the tree answers nothing for an empty
+        one, and the answers would no longer line up with the questions.
+        """
+        (_, chunk), dist = self.tree.query_nearest(points, return_distance=True, all_matches=False)
+        return chunk, dist
+
+    def near(self, box: shapely.Geometry) -> shapely.Geometry:
+        """The MHW line inside ``box``'s bounds (as clipping the whole line would give, from nearby pieces only)."""
+        pieces = self.chunks[np.sort(self.tree.query(box))]
+        merged = shapely.line_merge(shapely.multilinestrings(pieces), directed=True)
+        return shapely.clip_by_rect(merged, *box.bounds)
+
+    def within(self, points: np.ndarray, distance: float) -> np.ndarray:
+        """Whether each point lies within ``distance`` of the MHW line."""
+        hit = self.tree.query(points, predicate="dwithin", distance=distance)[0]
+        out = np.zeros(len(points), dtype=bool)
+        out[hit] = True
+        return out
+
+    def locate(self, points: np.ndarray, chunk: np.ndarray) -> np.ndarray:
+        """Position of each point along its piece's part (units)."""
+        return self.chunk_offset[chunk] + shapely.line_locate_point(self.chunks[chunk], points)
+
+    def point_at(self, part: np.ndarray, pos: np.ndarray) -> np.ndarray:
+        """The point at each position ``pos`` (units, within its part's length) along MHW part ``part``."""
+        first = np.searchsorted(self.chunk_part, part, side="left")
+        last = np.searchsorted(self.chunk_part, part, side="right") - 1
+        chunk = np.searchsorted(self.chunk_part * self.key_scale + self.chunk_offset, part * self.key_scale + pos, side="right") - 1
+        chunk = np.clip(chunk, first, last)
+        return shapely.get_coordinates(shapely.line_interpolate_point(self.chunks[chunk], pos - self.chunk_offset[chunk]))
+
+    def side(self, xy: np.ndarray, chunk: np.ndarray) -> np.ndarray:
+        """Sign of the side of each point against the local tangent of its piece (as WaterSide reads it)."""
+        pieces = self.chunks[chunk]
+        points = shapely.points(xy)
+        along = shapely.line_locate_point(pieces, points)
+        eps = np.maximum(self.part_length[self.chunk_part[chunk]] * 1e-6, 1e-3)
+        length = shapely.length(pieces)
+        a = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.maximum(along - eps, 0.0)))
+        b = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.minimum(along + eps, length)))
+        t, d = b - a, xy - a
+        return np.sign(t[:, 0] * d[:, 1] - t[:, 1] * d[:, 0])
+
+    def around(self, part: np.ndarray, lo: np.ndarray, hi: np.ndarray, at_lo: np.ndarray, at_hi: np.ndarray):
+        """The closed MHW ``part`` from position ``hi`` round its end and start to ``lo`` (points ``at_hi``, ``at_lo``)."""
+        first = np.searchsorted(self.key, part * self.key_scale, side="left")
+        last = np.searchsorted(self.key, (part + 1) * self.key_scale, side="left") - 1
+        after = np.searchsorted(self.key, part * self.key_scale + hi, side="right")
+        before = np.searchsorted(self.key, part * self.key_scale + lo, side="left")
+        tail, head = np.maximum(last + 1 - after, 0), np.maximum(before - first - 1, 0)
+        count = tail + head + 2
+        line, rank, _ = ragged(count)
+        index = np.where(rank <= tail[line], after[line] + rank - 1, first[line] + 1 + rank - 1 - tail[line])
+        coords = self.xy[np.clip(index, 0, len(self.xy) - 1)]
+        coords[rank == 0] = at_hi
+        coords[rank == count[line] - 1] = at_lo
+        return shapely.linestrings(coords, indices=line)
+
+    @functools.cached_property
+    def rings(self) -> tuple[np.ndarray, np.ndarray, shapely.STRtree]:
+        """The closed parts, the polygons they close, and those polygons' tree."""
+        parts = np.flatnonzero(self.closed)
+        first = np.searchsorted(self.key, parts * self.key_scale, side="left")
+        last = np.searchsorted(self.key, (parts + 1) * self.key_scale, side="left") - 1
+        ring, rank, _ = ragged(last - first + 1)
+        polygons = shapely.polygons(shapely.linearrings(self.xy[first[ring] + rank], indices=ring)) if len(parts) else np.empty(0, dtype=object)
+        return parts, polygons, shapely.STRtree(polygons)
+
+    def between(self, part: np.ndarray, lo: np.ndarray, hi: np.ndarray, start: np.ndarray, end: np.ndarray):
+        """The MHW line along ``part`` from position ``lo`` to ``hi`` (points ``start``, ``end``)."""
+        first = np.searchsorted(self.key, part * self.key_scale + lo, side="right")
+        stop = np.searchsorted(self.key, part * self.key_scale + hi, side="left")
+        inner = np.maximum(stop - first, 0)
+        count = inner + 2
+        line = np.repeat(np.arange(len(lo)), count)
+        offset = np.r_[0, np.cumsum(count)[:-1]]
+        rank = np.arange(count.sum()) - np.repeat(offset, count)
+        coords = np.empty((count.sum(), 2))
+        is_start = rank == 0
+        is_end = rank == np.repeat(count - 1, count)
+        coords[is_start] = start
+        coords[is_end] = end
+        middle = ~(is_start | is_end)
+        coords[middle] = self.xy[(np.repeat(first, count) + rank - 1)[middle]]
+        return shapely.linestrings(coords, indices=line)
+
+
+def _vertices_along(mhw: shapely.Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The vertices of the line's parts of some length, part after part: their coordinates, the part of each and
+    each one's distance along its part (units); and each part's first and last vertex.
+
+    Read from the line's coordinates (:func:`shapely.to_ragged_array`), without a copy of each part as a geometry.
+
+    Examples
+    --------
+    >>> xy, part, along, first, last = _vertices_along(shapely.MultiLineString([[(0, 0), (3, 4), (3, 5)], [(9, 9), (9, 9)], [(0, 9), (1, 9)]]))
+    >>> part.tolist(), along.tolist(), first.tolist(), last.tolist()
+    ([0, 0, 0, 1, 1], [0.0, 5.0, 6.0, 0.0, 1.0], [0, 3], [2, 4])
+    """
+    if shapely.get_type_id(mhw) not in (LINESTRING, MULTILINESTRING):  # a collection: its lines
+        mhw = shapely.multilinestrings([p for p in shapely.get_parts(mhw) if shapely.get_type_id(p) == LINESTRING])
+    _, xy, offsets = shapely.to_ragged_array([mhw], include_z=False)
+    count = np.diff(offsets[0]).astype(np.int64)
+    first = offsets[0][:-1].astype(np.int64)
+    part_of = np.repeat(np.arange(len(count), dtype=np.int32), count)
+    along = np.zeros(len(xy))
+    if len(xy):
+        np.hypot(np.subtract(xy[1:, 0], xy[:-1, 0]), np.subtract(xy[1:, 1], xy[:-1, 1]), out=along[1:])
+        along[first[count > 0]] = 0.0
+        np.cumsum(along, out=along)
+        along -= along[first][part_of]
+    ends = np.r_[along, 0.0][np.where(count > 0, first + count - 1, len(xy))]  # each part's length (0 when empty)
+    keep = ends > 0  # a part of no length is no shore
+    if not keep.all():
+        vertex = keep[part_of]
+        xy, along, count = xy[vertex], along[vertex], count[keep]
+        part_of = np.repeat(np.arange(len(count), dtype=np.int32), count)
+        first = np.cumsum(count) - count
+    return xy, part_of, along, first, first + count - 1
+
+
+def _linestrings(xy: np.ndarray, first: np.ndarray, last: np.ndarray, block: int = PIECES_AT_ONCE) -> np.ndarray:
+    """The lines through ``xy[first[i] .. last[i]]`` for every ``i``, made ``block`` at a time (a coast's copies stay small)."""
+    out = np.empty(len(first), dtype=object)
+    for start in range(0, len(first), block):
+        lo, hi = first[start : start + block], last[start : start + block]
+        piece, rank, _ = ragged(hi - lo + 1)
+        out[start : start + block] = shapely.linestrings(xy[lo[piece] + rank], indices=piece)
+    return out
+
+
+def _pieces(part_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first and last vertex of each piece: :data:`MHW_CHUNK_VERTICES` vertices of a part, and the next one's first.
+
+    Examples
+    --------
+    Two parts of 40 and 3 vertices, 16 vertices to a piece:
+
+    >>> first, last = _pieces(np.repeat([0, 1], [40, 3]))
+    >>> first.tolist(), last.tolist()
+    ([0, 16, 32, 40], [16, 32, 39, 42])
+    """
+    starts = np.r_[True, part_of[1:] != part_of[:-1]]
+    local = np.arange(len(part_of)) - np.flatnonzero(starts)[part_of]
+    last = np.r_[starts[1:], True]
+    first = np.flatnonzero((local % MHW_CHUNK_VERTICES == 0) & ~last)
+    end = np.r_[first[1:], len(part_of) - 1]
+    return first, np.where(part_of[end] == part_of[first], end, np.flatnonzero(last)[part_of[first]])
