@@ -627,3 +627,16 @@ def test_proportional_with_a_depth_contour_for_the_line_of_navigation(tmp_path):
         assert local(ext.coords[0]) == pytest.approx((u, 0.0), abs=TOL)
         assert local(ext.coords[-1]) == pytest.approx((u, v_lon), abs=TOL)
     assert rip.parameters["frontage_share_ft"] == pytest.approx(200.0, abs=TOL)
+
+
+def test_the_common_bound_is_measured_from_the_lots_own_bank():
+    # The Hernando canal sample (data/make_florida_samples.py): HC-2 fronts the bank v = 0 from u = -50 to 50 (100 ft,
+    # metres CRS), the far bank is a second MHW line across the canal; its law caps the reach at 25 ft, so under
+    # every method drawn (the lines square to the straight bank) the lot's water within the bound is 100 x 25 =
+    # 2,500 sq ft -- not twice that, as a bound around the far bank too would make it.
+    comparison = dockreview.review(dockreview.load_site(str(ROOT / "data" / "hernando-canal" / "site.toml"))).riparian_methods()
+    assert comparison.bound_ft == pytest.approx(25.0)
+    drawn = [m for m in comparison.methods if m.status != "not-drawn"]
+    assert len(drawn) >= 3
+    for m in drawn:
+        assert m.water_area_sqft == pytest.approx(2500.0, abs=1.0), m.method

@@ -23,9 +23,11 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import numpy as np
 import shapely
 from shapely import Polygon
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import substring
 
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.spec import RIPARIAN_METHODS
@@ -80,7 +82,9 @@ class MethodComparison:
     """Every method's result, the common bound, and the dock's standing across them.
 
     ``ft_per_unit`` and ``axis`` (the frontage's middle and the lot's seaward normal, working CRS) place the
-    disputed water on the lot's left or right, toward the neighbour it is disputed with.
+    disputed water on the lot's left or right, toward the neighbour it is disputed with; ``within`` is everything
+    within the bound of the lot's own shore (:func:`own_shore`: the far bank of a canal is not the bound's),
+    working CRS.
     """
 
     bound_ft: float
@@ -88,6 +92,7 @@ class MethodComparison:
     methods: tuple[MethodResult, ...]
     ft_per_unit: float = 1.0
     axis: Any = field(default=None, compare=False, repr=False)
+    within: Any = field(default=None, compare=False, repr=False)  # everything within the bound of the lot's own shore
 
     @property
     def passing_methods(self) -> tuple[str, ...]:
@@ -183,10 +188,26 @@ def compare_methods(review, reviewer: Callable) -> MethodComparison:
     site as its manifest reads it (:func:`dockreview.review.pipeline.review_as_read`).
     """
     bound, words = common_bound(review)
-    results = tuple(_under(review, method, bound, reviewer) for method in RIPARIAN_METHODS)
+    within = shapely.buffer(own_shore(review.layout.riparian, bound / review.site.ft_per_unit), bound / review.site.ft_per_unit,
+                            quad_segs=32)
+    results = tuple(_under(review, method, within, reviewer) for method in RIPARIAN_METHODS)
     rip = review.layout.riparian
     middle = rip.frontage_midpoint.coords[0]
-    return MethodComparison(bound, words, results, review.site.ft_per_unit, (middle, tuple(map(float, rip.seaward))))
+    return MethodComparison(bound, words, results, review.site.ft_per_unit, (middle, tuple(map(float, rip.seaward))), within)
+
+
+def own_shore(rip, reach: float) -> BaseGeometry:
+    """The lot's own shore: the piece of the MHW line it fronts, ``reach`` (units) on beyond each water corner.
+
+    The bound is measured from it, so the far bank of a canal or a creek is not the bound's (a lake's closed shore
+    is taken whole).
+    """
+    parts = [p for p in shapely.get_parts(shapely.line_merge(rip.mhw)) if p.length > 0]
+    piece = parts[int(np.argmin(shapely.distance(parts, rip.frontage_midpoint)))]
+    if piece.is_closed:
+        return piece
+    at = sorted(piece.project(c) for c in (rip.left_corner, rip.right_corner))
+    return substring(piece, max(at[0] - reach, 0.0), min(at[1] + reach, piece.length))
 
 
 def common_bound(review) -> tuple[float, str]:
@@ -209,7 +230,7 @@ def common_bound(review) -> tuple[float, str]:
     return BOUND_FT, f"{BOUND_FT:,.0f} ft from the MHW line (the law caps no reach and no line of navigation is given)"
 
 
-def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodResult:
+def _under(review, method: str, within: BaseGeometry, reviewer: Callable) -> MethodResult:
     source = RIPARIAN_METHODS[method].source
     try:
         with warnings.catch_warnings():
@@ -230,7 +251,7 @@ def _under(review, method: str, bound_ft: float, reviewer: Callable) -> MethodRe
     before = {c.id: c.status for c in review.checks}
     changed = tuple((c.id, c.title, c.status) for c in other.checks if before.get(c.id) != c.status)
     ft = review.site.ft_per_unit
-    water = shapely.intersection(rip.zone, shapely.buffer(rip.mhw, bound_ft / ft))
+    water = shapely.intersection(rip.zone, within)
     return MethodResult(
         method, source, status, float(shapely.area(water)) * ft * ft, m.setback_left_ft, m.setback_right_ft, changed,
         test=test, riparian=rip, water=water,

@@ -165,12 +165,11 @@ def _extent(review, comparison) -> tuple[float, float, float, float]:
     return x0 - pad, y0 - pad, x1 + pad, y1 + pad
 
 
-def _bound_line(review, comparison):
+def _bound_line(comparison):
     """The common bound where it crosses the methods' water (and a little beyond): the bound's line on the map."""
-    rip = review.layout.riparian
     waters = shapely.union_all([m.water for m in comparison.drawn])
     x0, y0, x1, y1 = waters.bounds
-    arc = shapely.boundary(shapely.buffer(rip.mhw, comparison.bound_ft / comparison.ft_per_unit, quad_segs=32))
+    arc = shapely.boundary(comparison.within)
     return shapely.line_merge(shapely.intersection(arc, shapely.buffer(waters, 0.06 * max(x1 - x0, y1 - y0))))
 
 
@@ -355,7 +354,7 @@ def plot_comparison(review, comparison=None, *, page: str = "letter"):
         draw_lines(ax, clip(side, view), color=COLOURS["side"], lw=1.4, zorder=6)
     handles.append(Line2D([], [], color=COLOURS["side"], lw=1.4, label="side property lines"))
     disputed = _draw_disputed(ax, comparison, view, handles)
-    bound = clip(_bound_line(review, comparison), view) if comparison.drawn else shapely.LineString()
+    bound = clip(_bound_line(comparison), view) if comparison.drawn else shapely.LineString()
     if draw_lines(ax, bound, gid="bound", **BOUND_LINE):
         handles.append(Line2D([], [], label=f"common bound of every method's water: {comparison.bound_words}", **BOUND_LINE))
     lines = _method_lines(ax, comparison, view, handles)
