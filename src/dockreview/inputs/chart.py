@@ -15,7 +15,9 @@ water on US charts). :func:`read_chart` gathers, from one cell or several:
 * **shoreline** -- the land-water line: coastline (COALNE) with the shoreline
   constructions that form it (wharves, seawalls, revetments, rip-rap).
 
-Every feature keeps the object class and the cell it came from.
+Every feature keeps the object class and the cell it came from. Apart from them,
+:func:`read_quality` reads a cell's quality zones (M_QUAL polygons and their
+category of zone of confidence, CATZOC) for :mod:`dockreview.inputs.accuracy`.
 """
 
 from __future__ import annotations
@@ -188,6 +190,34 @@ def read_chart(paths: str | Path | Iterable[str | Path]) -> Chart:
         gathered["contours"].append(read["DEPCNT"])
         gathered["shoreline"] += [read["COALNE"], slcons[catslc.isin(SHORE_CONSTRUCTIONS)]]
     return Chart(cells, **{name: _concat(frames) for name, frames in gathered.items()})
+
+
+#: The meta object class of a cell's quality zones and its attributes read: the zone's category (CATZOC, coded
+#: 1 = A1, 2 = A2, 3 = B, 4 = C, 5 = D, 6 = U) and, where the cell states them, its position and sounding accuracy (m).
+QUALITY_CLASS = "M_QUAL"
+QUALITY_FIELDS = ("CATZOC", "POSACC", "SOUACC")
+
+
+def read_quality(paths: Iterable[str | Path]) -> gpd.GeoDataFrame:
+    """The quality zones (M_QUAL) of one or more cells, EPSG:4326: ``cell``, ``CATZOC`` (integer, 0 when not given),
+    ``POSACC`` and ``SOUACC`` (metres, NaN when not given); an empty frame for cells that have none.
+
+    Raises
+    ------
+    LayerError
+        A cell is missing or unreadable.
+    """
+    frames = []
+    for cell in (read_cell(p) for p in paths):
+        present = {str(n) for n in pyogrio.list_layers(cell.path)[:, 0]}
+        frame = _class(cell, QUALITY_CLASS, present)
+        values = {f: pd.to_numeric(frame.get(f, pd.Series(np.nan, index=frame.index)), errors="coerce") for f in QUALITY_FIELDS}
+        frames.append(gpd.GeoDataFrame(
+            {"cell": frame["cell"], "CATZOC": values["CATZOC"].fillna(0).astype(int),
+             "POSACC": values["POSACC"], "SOUACC": values["SOUACC"]},
+            geometry=frame.geometry.values, crs="EPSG:4326",
+        ))
+    return _concat(frames) if frames else gpd.GeoDataFrame({"cell": [], "CATZOC": []}, geometry=[], crs="EPSG:4326")
 
 
 def _berth_circles(frame: gpd.GeoDataFrame, crs: CRS) -> gpd.GeoDataFrame:

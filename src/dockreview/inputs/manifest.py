@@ -8,6 +8,7 @@ with the nearest valid key suggested.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 from pathlib import Path
@@ -20,6 +21,7 @@ from dockreview.inputs.manifest_values import Problems, as_number, entries_of, l
 from dockreview.inputs.ranges import out_of_range
 from dockreview.inputs.spec import *  # noqa: F403  (the spec's names, importable from here as before)
 from dockreview.inputs.spec import (
+    ACCURACY_KEYS,
     ALLOWED,
     DATUM_OFFSETS,
     DEFAULT_CRS,
@@ -28,6 +30,7 @@ from dockreview.inputs.spec import (
     MOORINGS,
     RASTER_NAMES,
     RIPARIAN_METHODS,
+    VERTICAL_LAYERS,
     Condition,
     Datums,
     EvidenceSettings,
@@ -254,12 +257,12 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
             if name in layers_table:
                 spec = layer_spec(layers_table[name], name, folder, problems)
                 if spec is not None:
-                    layers[name] = spec
+                    layers[name] = _with_accuracy(spec, layers_table[name], name, problems)
         for name in RASTER_NAMES:
             if name in layers_table:
                 raster = raster_spec(layers_table[name], name, folder, problems)
                 if raster is not None:
-                    layers[name] = raster
+                    layers[name] = _with_accuracy(raster, layers_table[name], name, problems)
 
     charts = _charts(layers_table.get("chart"), folder, problems) if isinstance(layers_table, dict) else ()
 
@@ -289,6 +292,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         channels_name_field = None
 
     dock = parse_dock(data.get("dock"), folder, problems)
+    _refuse_dock_accuracy(data.get("dock"), problems)
     review = _review(data.get("review", {}), problems, folder)
     exhibit = _exhibit(data.get("exhibit", {}), problems)
     evidence = _evidence(data.get("evidence", {}), problems)
@@ -327,6 +331,35 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         datums=datums,
         water=water,
     )
+
+
+def _with_accuracy(spec: LayerSpec, value: Any, name: str, problems: Problems) -> LayerSpec:
+    """``spec`` with the accuracy its table states (``accuracy_ft``, ``vertical_accuracy_ft``: feet, 95 %).
+
+    A figure must be a number of feet, zero or more; a vertical one belongs to
+    soundings and elevation only. A layer given as a path states none.
+    """
+    if not isinstance(value, dict):
+        return spec
+    figures: dict[str, float] = {}
+    for key in (k for k in ACCURACY_KEYS if k in value):
+        where = f"layers.{name}.{key}"
+        if key == "vertical_accuracy_ft" and name not in VERTICAL_LAYERS:
+            problems.add(f"'{where}' is a vertical accuracy: only soundings and elevation carry one; give 'accuracy_ft'")
+            continue
+        number = as_number(value[key], where, problems, positive=False)
+        if number is not None and number < 0:
+            problems.add(f"'{where}' must be zero or more (feet, at 95 %), got {value[key]!r}")
+        elif number is not None:
+            figures[key] = number
+    return dataclasses.replace(spec, **figures) if figures else spec
+
+
+def _refuse_dock_accuracy(table: Any, problems: Problems) -> None:
+    """The dock is the proposal, exact as drawn: its footprint file states no accuracy."""
+    file = table.get("file") if isinstance(table, dict) else None
+    for key in (k for k in ACCURACY_KEYS if isinstance(file, dict) and k in file):
+        problems.add(f"'dock.file.{key}': the dock is the proposal, exact as designed; state the accuracy of the site's layers")
 
 
 def _charts(value: Any, folder: Path, problems: Problems) -> tuple[Path, ...]:

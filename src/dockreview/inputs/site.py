@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 from dockreview.errors import CRSError, DockReviewWarning, SiteDataError
 from dockreview.inputs import chart as chart_mod
 from dockreview.inputs import crs as crs_mod
+from dockreview.inputs.accuracy import LayerAccuracy, site_accuracy
 from dockreview.inputs.bathymetry import Bathymetry, bathymetry
 from dockreview.inputs.dxf import read_dxf_footprint
 from dockreview.inputs.extent import bounds_of, check_within
@@ -119,6 +120,9 @@ class Site:
         The DEM (``layers.elevation``) over the lot and the parcels within
         :data:`NEIGHBOUR_RADIUS_FT` of it, in feet above its vertical datum, sampled
         at working-CRS points (:class:`~dockreview.inputs.raster.Elevation`).
+    accuracy : dict of str to LayerAccuracy
+        Every layer the site read, by role, with its positional accuracy at 95 % and where the figure came from;
+        ``"dock"`` is the proposal, exact (:func:`dockreview.inputs.accuracy.site_accuracy`).
     """
 
     manifest: Manifest
@@ -146,6 +150,7 @@ class Site:
     parcel_class: str | None = None
     replaced_docks: gpd.GeoDataFrame | None = None
     elevation: Elevation | None = None
+    accuracy: dict[str, LayerAccuracy] = field(default_factory=dict)
 
     @functools.cached_property
     def depths(self) -> Bathymetry | None:
@@ -499,7 +504,7 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
     mhw = _local_mhw(mhw, parcel, footprint, manifest, crs_mod.feet_per_unit(working), label["mhw"])
 
     _warn_accuracy(sources, working)
-    return Site(
+    site = Site(
         manifest=manifest,
         crs=working,
         ft_per_unit=crs_mod.feet_per_unit(working),
@@ -525,4 +530,6 @@ def _build_site(manifest: Manifest, engine: str) -> Site:
         replaced_docks=replaced,
         elevation=elevation,
     )
+    site.accuracy = site_accuracy(site)
+    return site
 

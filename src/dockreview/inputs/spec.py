@@ -29,6 +29,10 @@ MOORINGS = ("float", "lift")
 #: How a side line is carried seaward in the "straight" extension: along its last course, or the chord of its last ``chord_ft``.
 EXTENSION_DIRECTIONS = ("last-course", "chord")
 FLOAT_LAYOUTS = ("I", "T", "L")
+#: A layer table's accuracy keys (feet, 95 %): horizontal, and vertical for the layers in :data:`VERTICAL_LAYERS`.
+ACCURACY_KEYS = ("accuracy_ft", "vertical_accuracy_ft")
+#: The layers that carry depths or elevations, and so a vertical accuracy.
+VERTICAL_LAYERS = ("soundings", "elevation")
 
 
 @dataclass(frozen=True)
@@ -173,12 +177,20 @@ ATTRIBUTES = {
 
 @dataclass(frozen=True)
 class LayerSpec:
-    """Where one layer lives: a file, an optional layer inside it, an assumed CRS."""
+    """Where one layer lives: a file, an optional layer inside it, an assumed CRS, its stated accuracy.
+
+    ``accuracy_ft`` is the layer's horizontal accuracy as the manifest states it
+    (``accuracy_ft``: feet, 95 % radial, whatever the layer's CRS);
+    ``vertical_accuracy_ft`` the vertical accuracy of soundings and elevation (feet,
+    95 %). None when not stated: :mod:`dockreview.inputs.accuracy` takes a default.
+    """
 
     path: Path
     layer: str | None = None
     assume_crs: str | None = None
     declared_as: str = ""
+    accuracy_ft: float | None = None
+    vertical_accuracy_ft: float | None = None
 
     def describe(self) -> str:
         """Return ``file`` or ``file:layer`` as the user would write it."""
@@ -366,8 +378,8 @@ ALLOWED = {
     },
     "site": {"name", "crs", "water"},
     "layers": {*LAYER_NAMES, *RASTER_NAMES, "docks_id_field", "channels_name_field", "chart"},
-    "layer": {"path", "layer", "assume_crs"},
-    "raster": {"path", "assume_crs", "vertical_datum", "unit"},
+    "layer": {"path", "layer", "assume_crs", *ACCURACY_KEYS},
+    "raster": {"path", "assume_crs", "vertical_datum", "unit", *ACCURACY_KEYS},
     "parcel": {"id_field", "id", "class_field", "federal"},
     "dock": {
         "file", "component_field", "root", "bearing", "length", "width", "float",
