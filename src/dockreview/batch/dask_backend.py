@@ -9,7 +9,10 @@ not shuffled again. The small layers -- the MHW line, channels, docks and the
 triangulated soundings -- are sent once to every worker; each partition takes
 the part of them within :func:`partition_margin` of its parcels, and is worked
 by the screen's own :func:`~dockreview.batch.table.screen_tables`, so the
-answers are those of one process. Install with ``pip install -e ".[dask]"``;
+answers are those of one process. A method drawing each lot from its
+neighbours' water corners (``colonial``) is given, beside each partition's
+parcels, those of the partitions next to it near its waterfront lots
+(:func:`neighbour_partitions`), drawn only for their corners. Install with ``pip install -e ".[dask]"``;
 this module is imported only when ``backend="dask"`` is asked for.
 """
 
@@ -29,6 +32,7 @@ import shapely
 from distributed import Client, LocalCluster
 
 from dockreview.batch.depth import NavigableDepth
+from dockreview.batch.figures import neighbour_parcels, neighbour_search, reads_neighbours, shore_work
 from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.measure.envelope import WORKED_WATER_FT
@@ -89,12 +93,38 @@ def dask_tables(
             parts = parts.map_partitions(_with_rows, offsets, meta=meta)
             if spatial is None:
                 parts = parts.spatial_shuffle(npartitions=partitions_for(int(np.sum(lengths))))
-        results = dask.compute(*[dask.delayed(_partition_tables)(part, shared) for part in parts.to_delayed()])
+        pieces, geoms = parts.to_delayed(), parts.geometry.to_delayed()
+        beside = (
+            neighbour_partitions(parts.spatial_partitions, len(pieces), layers.crs, neighbour_search(options.tolerance_ft, layers.ft_per_unit))
+            if reads_neighbours(rules, options.methods) else [[] for _ in pieces]
+        )
+        results = dask.compute(*[
+            dask.delayed(_partition_tables)(part, [geoms[j] for j in near], shared) for part, near in zip(pieces, beside)
+        ])
     tables = [t for t, _ in results if len(t)]
     table = pd.concat(tables) if tables else results[0][0]
     table = table.sort_values(ROW, kind="stable").drop(columns=ROW).reset_index(drop=True)
     envelopes = pd.concat([e for _, e in results]).reset_index(drop=True)
     return gpd.GeoDataFrame(table, geometry=table.geometry.name, crs=layers.crs), gpd.GeoDataFrame(envelopes, crs=layers.crs)
+
+
+def neighbour_partitions(spatial: gpd.GeoSeries | None, n: int, crs, distance: float) -> list[list[int]]:
+    """For each of ``n`` partitions, the others whose parcels may lie within ``distance`` (units of ``crs``) of its own.
+
+    ``spatial`` are the partitions' outlines (dask-geopandas ``spatial_partitions``,
+    their nearness judged at twice ``distance``); without them every other partition is.
+
+    Examples
+    --------
+    >>> boxes = gpd.GeoSeries([shapely.box(0, 0, 1, 1), shapely.box(1.5, 0, 2, 1), shapely.box(9, 0, 10, 1)], crs=2263)
+    >>> neighbour_partitions(boxes, 3, boxes.crs, 1.0)
+    [[1], [0], []]
+    """
+    if spatial is None:
+        return [[j for j in range(n) if j != k] for k in range(n)]
+    outlines = np.asarray((spatial if spatial.crs is None else spatial.to_crs(crs)).values, dtype=object)
+    i, j = shapely.STRtree(outlines).query(outlines, predicate="dwithin", distance=2.0 * distance)
+    return [sorted(j[(i == k) & (j != k)].tolist()) for k in range(len(outlines))]
 
 
 def _with_rows(part: gpd.GeoDataFrame, offsets: np.ndarray, partition_info=None) -> gpd.GeoDataFrame:
@@ -117,22 +147,36 @@ def partition_margin(parcels: np.ndarray, ft_per_unit: float, rules: RuleSet) ->
     return max(lot, water)
 
 
+def _repaired(geoms: gpd.GeoSeries, crs) -> np.ndarray:
+    """A partition's geometries in the working CRS ``crs``, flat, invalid rings repaired."""
+    if geoms.crs is not None and not geoms.crs.equals(crs):
+        geoms = geoms.to_crs(crs)
+    geoms = shapely.force_2d(np.asarray(geoms.values, dtype=object))
+    invalid = ~(shapely.is_missing(geoms) | shapely.is_empty(geoms)) & ~shapely.is_valid(geoms)
+    geoms[invalid] = shapely.make_valid(geoms[invalid])
+    return geoms
+
+
 def _near(frame: gpd.GeoDataFrame | None, box: shapely.Geometry) -> gpd.GeoDataFrame | None:
     if frame is None:
         return None
     return frame.iloc[np.sort(shapely.STRtree(frame.geometry.values).query(box))]
 
 
-def _partition_tables(part: gpd.GeoDataFrame, shared: _Shared) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
-    """The table and envelopes of one partition, its rows carrying their row numbers in the whole layer."""
+def _partition_tables(
+    part: gpd.GeoDataFrame, others: list[gpd.GeoSeries], shared: _Shared,
+) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
+    """The table and envelopes of one partition, its rows carrying their row numbers in the whole layer.
+
+    ``others`` are the parcels of the partitions next to it, for a method
+    reading the neighbouring lots (:func:`neighbour_partitions`; else none).
+    """
     layers = shared.layers
     if part.crs is not None and not part.crs.equals(layers.crs):
         part = part.to_crs(layers.crs)
     rows = part[ROW].to_numpy()
     part = part.drop(columns=ROW).reset_index(drop=True)
-    geoms = shapely.force_2d(np.asarray(part.geometry.values, dtype=object))
-    invalid = ~(shapely.is_missing(geoms) | shapely.is_empty(geoms)) & ~shapely.is_valid(geoms)
-    geoms[invalid] = shapely.make_valid(geoms[invalid])
+    geoms = _repaired(part.geometry, layers.crs)
     part = part.set_geometry(gpd.GeoSeries(geoms, index=part.index, crs=layers.crs))
     present = geoms[~(shapely.is_missing(geoms) | shapely.is_empty(geoms))]
     mhw = shapely.LineString()
@@ -146,6 +190,13 @@ def _partition_tables(part: gpd.GeoDataFrame, shared: _Shared) -> tuple[gpd.GeoD
         far = 10.0 * (x1 - x0 + y1 - y0) + 1e6 / layers.ft_per_unit
         mhw = shapely.LineString([(x1 + far, y1 + far), (x1 + far + 1.0, y1 + far)])
     local = ScreenLayers(part, mhw, channels, docks, layers.crs, layers.ft_per_unit)
-    table, envelopes = screen_tables(local, shared.rules, shared.options, shared.depth, row_ids=rows)
+    work = shore_work(local, shared.rules, shared.options.tolerance_ft, shared.depth)
+    beside = None
+    if others:
+        near = np.concatenate([_repaired(g, layers.crs) for g in others])
+        near = near[~(shapely.is_missing(near) | shapely.is_empty(near))]
+        tree = shapely.STRtree(near)
+        beside = neighbour_parcels(geoms, work, lambda lots, distance: near[np.unique(tree.query(lots, predicate="dwithin", distance=distance)[1])])
+    table, envelopes = screen_tables(local, shared.rules, shared.options, shared.depth, row_ids=rows, work=work, beside=beside)
     table[ROW] = rows
     return table, envelopes

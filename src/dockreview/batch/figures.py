@@ -107,6 +107,11 @@ class _Work:
         return METHODS[self.lines["method"]].parcels
 
     @property
+    def searched(self) -> float:
+        """How far (units) from each lot its neighbours are sought (:func:`neighbour_search`)."""
+        return neighbour_search(self.tolerance_ft, self.ft_per_unit)
+
+    @property
     def reach(self) -> float:
         """How far (units) from a lot's water corner a neighbour's may lie and be the same (the single-lot walk's)."""
         return 2.0 * self.tolerance_ft / self.ft_per_unit + SAME_CORNER_FT / self.ft_per_unit
@@ -127,7 +132,7 @@ class _Work:
 
 def lot_figures(
     layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, progress: bool | None, depth: NavigableDepth | None,
-    *, workers: int = 1, work: "_Work | None" = None,
+    *, workers: int = 1, work: "_Work | None" = None, beside: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """Envelope figures (:data:`FIGURE_COLUMNS`) of every parcel fronting the MHW line, by parcel row number.
 
@@ -139,6 +144,10 @@ def lot_figures(
     has a row whose ``not_reviewed`` says why. The lots are worked in chunks
     along the shore (a Hilbert curve), on ``workers`` processes. ``work``, from
     :func:`shore_work`, is the indexed shore to use (default: built here).
+    ``beside`` are parcels of the layer beside these (a batch's or a
+    partition's) and not among them: for a method reading the neighbouring
+    lots they are drawn too, only to give their water corners, and get no
+    rows (:func:`neighbour_parcels`).
     """
     if work is None:
         work = shore_work(layers, rules, tolerance_ft, depth)
@@ -151,20 +160,20 @@ def lot_figures(
     fronting = fronting[hilbert_order(polys[fronting])]
     size = int(min(BATCH_LOTS, max(MIN_CHUNK_LOTS, -(-len(fronting) // (CHUNKS_PER_WORKER * max(workers, 1))))))
     chunks = [fronting[i : i + size] for i in range(0, len(fronting), size)]
-    shore = _Lots(polys, lots.fronts, shapely.STRtree(polys[fronting]) if work.neighbours else None, fronting)
+    shore = _Lots.of(lots, fronting, work, beside)
     frames += map_chunks(_chunk_figures, (shore, work), chunks, workers=workers, progress=progress)
     return pd.concat([f for f in frames if len(f)] or frames[:1]).sort_index()
 
 
 def methods_with_dock(
     layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None, figures: pd.DataFrame, *,
-    workers: int = 1, work: "_Work | None" = None,
+    workers: int = 1, work: "_Work | None" = None, beside: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """Per lot of ``figures`` (the profile's method's), under how many riparian methods and which its envelope is not empty.
 
     The methods are those the screen draws as arrays without other layers
     (:data:`SCREEN_METHODS`), each worked as :func:`lot_figures` works the
-    profile's; the profile's own are ``figures``. Returns the columns
+    profile's (``beside`` as it takes them); the profile's own are ``figures``. Returns the columns
     ``methods_with_dock`` (a count) and ``methods_with_dock_names`` (the
     methods' registry names, joined by ", "), by parcel row number.
     """
@@ -174,7 +183,7 @@ def methods_with_dock(
     docked = {names[0]: _has_dock(figures)}
     for name in names[1:]:
         other = dataclasses.replace(work, lines={**work.lines, "method": name})
-        docked[name] = _has_dock(lot_figures(layers, rules, tolerance_ft, False, depth, workers=workers, work=other)).reindex(figures.index, fill_value=False)
+        docked[name] = _has_dock(lot_figures(layers, rules, tolerance_ft, False, depth, workers=workers, work=other, beside=beside)).reindex(figures.index, fill_value=False)
     table = pd.DataFrame(docked)[sorted(names, key=list(METHODS).index)]
     return pd.DataFrame({
         "methods_with_dock": table.sum(axis=1).astype(int),
@@ -185,6 +194,42 @@ def methods_with_dock(
 def _has_dock(figures: pd.DataFrame) -> pd.Series:
     """Whether each lot's envelope is not empty (a lot not reviewed has none)."""
     return figures["not_reviewed"].isna() & (pd.to_numeric(figures["envelope_area_sqft"], errors="coerce").fillna(0.0) > 0)
+
+
+def reads_neighbours(rules: RuleSet, methods: bool) -> bool:
+    """Whether a screen by ``rules`` (counting the methods, with ``methods``) draws a lot from its neighbours' corners.
+
+    Only then are the parcels beside a batch or a partition sought (:func:`neighbour_parcels`).
+    """
+    return METHODS[rules.riparian_lines()["method"]].parcels or (methods and any(METHODS[m].parcels for m in SCREEN_METHODS))
+
+
+def neighbour_search(tolerance_ft: float, ft_per_unit: float) -> float:
+    """How far (units) from each lot its neighbours are sought: a corner's reach, and :data:`NEIGHBOUR_SEARCH_FT` beyond.
+
+    Examples
+    --------
+    >>> neighbour_search(5.0, 1.0)
+    111.0
+    """
+    return 2.0 * tolerance_ft / ft_per_unit + SAME_CORNER_FT / ft_per_unit + NEIGHBOUR_SEARCH_FT / ft_per_unit
+
+
+def neighbour_parcels(geoms: np.ndarray, work: _Work, find) -> np.ndarray:
+    """The parcels beside ``geoms`` (a batch's or a partition's) that may be their waterfront lots' neighbours.
+
+    ``find(lots, distance)`` gives the layer's parcels within ``distance``
+    (units) of any of ``lots`` (the parcels of ``geoms`` within the MHW
+    tolerance), repaired as the batch's were; those equal to a parcel of
+    ``geoms`` are left out (drawn twice, they would give the same corners).
+    """
+    present = geoms[~(shapely.is_missing(geoms) | shapely.is_empty(geoms))]
+    lots = present[np.unique(work.mhw.tree.query(present, predicate="dwithin", distance=work.tolerance_ft / work.ft_per_unit)[0])]
+    if not len(lots):
+        return np.empty(0, dtype=object)
+    found = np.asarray(find(lots, work.searched), dtype=object)
+    own = set(shapely.to_wkb(present).tolist())
+    return found[np.array([w not in own for w in shapely.to_wkb(found).tolist()], dtype=bool)] if len(found) else found
 
 
 def shore_work(layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth: NavigableDepth | None) -> _Work:
@@ -205,6 +250,20 @@ class _Lots:
     fronts: np.ndarray
     tree: shapely.STRtree | None
     fronting: np.ndarray
+
+    @classmethod
+    def of(cls, lots, fronting: np.ndarray, work: _Work, beside: np.ndarray | None) -> "_Lots":
+        """The lots (:func:`~dockreview.batch.kernel.waterfront_parts`'s), with the fronting ones of ``beside`` after them
+        when the method reads the neighbouring lots (none of them is in ``fronting``'s chunks: they get no rows)."""
+        if not work.neighbours:
+            return cls(lots.polygon, lots.fronts, None, fronting)
+        polys, fronts = lots.polygon, lots.fronts
+        if beside is not None and len(beside):
+            extra = waterfront_parts(np.asarray(beside, dtype=object), work.mhw, work.tolerance_ft / work.ft_per_unit)
+            more = extra.polygon[extra.fronts]
+            fronting = np.concatenate([fronting, len(polys) + np.arange(len(more))])
+            polys, fronts = np.concatenate([polys, more]), np.concatenate([fronts, np.ones(len(more), dtype=bool)])
+        return cls(polys, fronts, shapely.STRtree(polys[fronting]), fronting)
 
     def near(self, geoms, distance: float) -> np.ndarray:
         """The fronting parcels within ``distance`` of any of ``geoms`` (indices into ``polys``); none without a tree."""
@@ -273,7 +332,7 @@ def _array_figures(lots_of: _Lots, lots: np.ndarray, work: _Work) -> tuple[pd.Da
     def beyond(frontage):
         return max_reach + rules.required_setback_ft(frontage * ft) / ft
 
-    searched = work.reach + NEIGHBOUR_SEARCH_FT / ft
+    searched = work.searched
     drawn = np.r_[lots, np.setdiff1d(lots_of.near(polys[lots], searched), lots)] if work.neighbours else lots
     rip, _ = vector_riparian(
         polys[drawn], work.mhw, tolerance=work.tolerance_ft / ft, ft_per_unit=ft, beyond=beyond, lines=work.construction,

@@ -127,6 +127,50 @@ def parcel_batches(layers: ScreenLayers, batch_size: int, columns: list[str]) ->
         yield frame if frame.crs.equals(layers.crs) else frame.to_crs(layers.crs)
 
 
+def parcels_near(layers: ScreenLayers, lots: np.ndarray, distance: float) -> np.ndarray:
+    """The parcels left on disk within ``distance`` (units) of any of ``lots``, in the working CRS, invalid rings repaired.
+
+    Only the geometry is read, and only near the lots: a GDAL layer through
+    its spatial index (pyogrio's ``mask``, the lots' boxes grown by twice
+    ``distance``, in the layer's CRS); a GeoParquet file by its bbox covering
+    column (the row groups' statistics), else its geometry scanned a batch at
+    a time. The parcels read are then kept by their distance in the working CRS.
+    """
+    bounds = shapely.bounds(lots)
+    grown = shapely.union_all(shapely.box(*(bounds + 2.0 * distance * np.array([-1, -1, 1, 1])).T))
+    source = layers.parcels_source
+    crs = _parquet_crs(Path(source)) if is_parquet(source) else read_layer_batches(_spec(str(source)), role="parcels", batch_size=1)[0]
+    mask = grown if crs.equals(layers.crs) else gpd.GeoSeries([grown], crs=layers.crs).to_crs(crs).iloc[0]
+    geoms = _parquet_near(Path(source), mask, crs) if is_parquet(source) else _gdal_near(_spec(str(source)), mask)
+    if not crs.equals(layers.crs):
+        geoms = gpd.GeoSeries(geoms, crs=crs).to_crs(layers.crs).values
+    frame, _ = repair_parcels(gpd.GeoDataFrame(geometry=gpd.GeoSeries(geoms, crs=layers.crs)))
+    geoms = np.asarray(frame.geometry.values, dtype=object)
+    geoms = geoms[~(shapely.is_missing(geoms) | shapely.is_empty(geoms))]
+    return geoms[np.unique(shapely.STRtree(lots).query(geoms, predicate="dwithin", distance=distance)[0])]
+
+
+def _gdal_near(spec: LayerSpec, mask: shapely.Geometry) -> np.ndarray:
+    """The geometries of a GDAL layer's features meeting ``mask`` (the layer's CRS)."""
+    source, layer = gdal_source(spec.path, spec.layer, "parcels layer")
+    meta, table = pyogrio.read_arrow(source, layer=layer, columns=[], mask=mask)
+    name = meta["geometry_name"] or "wkb_geometry"
+    return shapely.from_wkb(table.column(name).to_numpy(zero_copy_only=False))
+
+
+def _parquet_near(path: Path, mask: shapely.Geometry, crs: CRS) -> np.ndarray:
+    """The geometries of a GeoParquet layer's rows meeting ``mask``: by its bbox covering column, else scanned."""
+    handle = pq.ParquetFile(parquet_file(path))
+    geo = json.loads(handle.schema_arrow.metadata[b"geo"])
+    name = geo["primary_column"]
+    if "covering" in geo["columns"][name]:
+        geoms = gpd.read_parquet(path, columns=[name], bbox=tuple(mask.bounds)).geometry.values
+    else:
+        geoms = np.concatenate([np.asarray(b.geometry.values, dtype=object) for b in _parquet_batches(path, 100_000, [])] or [np.empty(0, object)])
+    geoms = np.asarray(geoms, dtype=object)
+    return geoms[shapely.intersects(geoms, mask)]
+
+
 def _parquet_batches(path: Path, batch_size: int, columns: list[str]) -> Iterator[gpd.GeoDataFrame]:
     """A GeoParquet file's rows (or a folder's files' in turn) ``batch_size`` at a time, its WKB geometry decoded."""
     crs = _parquet_crs(path)

@@ -15,6 +15,12 @@ once (:func:`plan_screen`) before the workers fork, and shared by them; the
 layers as read can be let go once the plan is made, so that neither they nor
 the heap they held are carried into the workers.
 
+A method drawing each lot from its neighbours' water corners (``colonial``)
+finds them in the whole layer, whichever batch they fall in: each batch's
+worker reads the parcels of the layer near its waterfront lots
+(:func:`~dockreview.batch.layers.parcels_near`), drawn only for their
+corners (:func:`~dockreview.batch.figures.neighbour_parcels`).
+
 A GeoParquet output is written whole at the end (its rows are then held, but
 the parcels as read are not).
 """
@@ -33,8 +39,8 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from dockreview.batch.audit import audit_docks, component_column
-from dockreview.batch.figures import shore_work
-from dockreview.batch.layers import ScreenLayers, has_polygons, is_parquet, parcel_batches, repair_parcels
+from dockreview.batch.figures import neighbour_parcels, reads_neighbours, shore_work
+from dockreview.batch.layers import ScreenLayers, has_polygons, is_parquet, parcel_batches, parcels_near, repair_parcels
 from dockreview.batch.parallel import default_workers, imap_chunks
 from dockreview.batch.screen import (
     ScreenResult,
@@ -202,8 +208,12 @@ def _batch_tables(plan: ScreenPlan, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataF
     start, frame = job
     frame, repaired = repair_parcels(frame)
     batch = replace(plan.layers, parcels=frame.reset_index(drop=True), parcels_source=None)
+    beside = None
+    if reads_neighbours(plan.rules, plan.options.methods):  # the lots' neighbours in other batches, read from the layer
+        geoms = np.asarray(frame.geometry.values, dtype=object)
+        beside = neighbour_parcels(geoms, plan.work, functools.partial(parcels_near, plan.layers))
     table, envelopes = screen_tables(
-        batch, plan.rules, plan.options, plan.depth, row_ids=start + np.arange(len(frame)), work=plan.work,
+        batch, plan.rules, plan.options, plan.depth, row_ids=start + np.arange(len(frame)), work=plan.work, beside=beside,
     )
     return table, envelopes, repaired
 

@@ -37,7 +37,7 @@ class TableOptions:
 
 def screen_tables(
     layers: ScreenLayers, rules: RuleSet, options: TableOptions, depth, *, progress: bool | None = False, workers: int = 1,
-    row_ids: np.ndarray | None = None, work=None,
+    row_ids: np.ndarray | None = None, work=None, beside: np.ndarray | None = None,
 ) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
     """The parcel table and the envelopes of ``layers.parcels`` (one row per parcel, in order).
 
@@ -46,14 +46,18 @@ def screen_tables(
     ``work`` is the shore's :func:`~dockreview.batch.figures.shore_work`, when
     built already. With ``options.methods`` the table counts the riparian
     methods under which each lot can have a dock
-    (:func:`~dockreview.batch.figures.methods_with_dock`).
+    (:func:`~dockreview.batch.figures.methods_with_dock`). ``beside`` are
+    parcels of the layer beside these and not among them, drawn only for
+    their neighbours' corners (:func:`~dockreview.batch.figures.lot_figures`).
     """
     parcels = layers.parcels
     geoms = parcels.geometry.values
     present = np.flatnonzero(~(shapely.is_missing(geoms) | shapely.is_empty(geoms)))
     some = dataclasses.replace(layers, parcels=parcels.iloc[present].reset_index(drop=True))
-    figures = lot_figures(some, rules, options.tolerance_ft, progress, depth, workers=workers, work=work)
-    counted = methods_with_dock(some, rules, options.tolerance_ft, depth, figures, workers=workers, work=work) if options.methods else None
+    figures = lot_figures(some, rules, options.tolerance_ft, progress, depth, workers=workers, work=work, beside=beside)
+    counted = methods_with_dock(
+        some, rules, options.tolerance_ft, depth, figures, workers=workers, work=work, beside=beside,
+    ) if options.methods else None
     figures.index = present[figures.index.to_numpy(dtype=int)]
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     figures = pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
