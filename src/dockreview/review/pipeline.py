@@ -28,6 +28,7 @@ from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
 from dockreview.measure.datums import navigation_contour
 from dockreview.measure.measurements import Layout, Measurements
+from dockreview.measure.uncertainty import Uncertainty, uncertainties
 from dockreview.profile import Profile
 from dockreview.review.methods import compare_methods
 from dockreview.review.readings import NO_READINGS, Readings, readings_of, town_site, under_readings
@@ -170,6 +171,10 @@ class Review:
         from dockreview.outputs.exhibit import plot_review
 
         return plot_review(self, ax=ax, **kwargs)
+
+    def uncertainties(self) -> dict[str, Uncertainty]:
+        """Each measured distance's uncertainty at 95 % from the layers' accuracy (:func:`dockreview.measure.uncertainty.uncertainties`)."""
+        return uncertainties(self.site, self.measurements, self.layout)
 
     def riparian_methods(self):
         """The dock under every riparian method, side by side (:func:`dockreview.review.methods.compare_methods`)."""
