@@ -9,6 +9,7 @@ shore, v seaward) in EPSG:2263 and EPSG:32618; every expected figure is by hand 
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import replace
 
 import numpy as np
@@ -19,6 +20,7 @@ from shapely.geometry import LineString
 from support.sitegen import canal_layout, frame_in, lots_beside, rect, write_local_site
 
 dockreview = pytest.importorskip("dockreview")
+DockReviewWarning = dockreview.DockReviewWarning
 
 K = 1.959964 / math.sqrt(-2.0 * math.log(0.05))   # 1.96 / 2.4477 = 0.8007
 CRSS = ["EPSG:2263", "EPSG:32618"]
@@ -114,7 +116,9 @@ def simulate(site, seed):
     rng = np.random.default_rng(seed)
     changes = {key: [] for key in KEYS}
     for _ in range(N):
-        m = dockreview.review(shifted(site, rng, 6.0, 3.0)).measurements
+        with warnings.catch_warnings():  # a shifted shore may leave a corner of the dock landward: said, not wrong
+            warnings.simplefilter("ignore", DockReviewWarning)
+            m = dockreview.review(shifted(site, rng, 6.0, 3.0)).measurements
         for key in KEYS:
             changes[key].append(abs(m[key] - base[key]))
     return {key: float(np.percentile(v, 95)) for key, v in changes.items()}
