@@ -1,4 +1,5 @@
-"""``dockreview profiles``: the shipped rule profiles (name, jurisdiction, source, date read), or one profile's checks.
+"""``dockreview profiles``: the shipped rule profiles (name, jurisdiction, source, date read), or one profile's checks;
+``dockreview profiles check NAME``: the rules of one profile that clash (:mod:`dockreview.rules.clashes`).
 
 ``--profile NAME`` on the other commands (or ``[review] profile = "NAME"`` in a
 manifest) picks one of them; ``--profile FILE`` takes a user's own.
@@ -7,10 +8,13 @@ manifest) picks one of them; ``--profile FILE`` takes a user's own.
 from __future__ import annotations
 
 import json
+import textwrap
 
 import click
 
 from dockreview.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+from dockreview.rules import ruleset
+from dockreview.rules.clashes import EDGE_TOLERANCE_FT, SWEEP_STEP_FT, SWEEP_TOP_FT, Clash, clashes
 
 
 def _summary(profile: Profile) -> dict:
@@ -66,17 +70,82 @@ def _one(profile: Profile) -> str:
     return "\n".join(lines)
 
 
-@click.command("profiles")
-@click.argument("name", required=False)
+def _sweep_words() -> str:
+    return (
+        f"frontages and waterway widths swept from {SWEEP_STEP_FT:g} to {SWEEP_TOP_FT:,.0f} ft every {SWEEP_STEP_FT:g} ft, "
+        f"edges to {EDGE_TOLERANCE_FT:g} ft"
+    )
+
+
+def _clash_lines(name: str, found: list[Clash]) -> str:
+    if not found:
+        return f"{name}: no rules clash ({_sweep_words()})"
+    lines = [f"{name}: {len(found)} clash{'es' if len(found) > 1 else ''} among its rules ({_sweep_words()})"]
+    wrap = textwrap.TextWrapper(width=110, subsequent_indent="     ")
+    for k, clash in enumerate(found, 1):
+        lines += ["", *wrap.wrap(f"{k}. {clash.text}")]
+        for rule in (*clash.admitting, *clash.barring):
+            if rule.law:
+                lines += textwrap.wrap(f"{rule.section}: \"{rule.law}\"", width=110, initial_indent="   ", subsequent_indent="     ")
+    return "\n".join(lines)
+
+
+class _ProfilesGroup(click.Group):
+    """``profiles``, ``profiles NAME`` and ``profiles check NAME``: a first word that is no subcommand names a profile."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        first = next((i for i, a in enumerate(args) if not a.startswith("-")), None)
+        if first is not None and args[first] not in self.commands:
+            args = [*args[:first], "show", *args[first:]]
+        return super().parse_args(ctx, args)
+
+
+def _as_json(ctx: click.Context, as_json: bool) -> bool:
+    return as_json or bool(ctx.parent and ctx.parent.params.get("as_json"))
+
+
+@click.group(
+    "profiles", cls=_ProfilesGroup, invoke_without_command=True, subcommand_metavar="[NAME|FILE] | check NAME|FILE",
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output on standard output.")
-def profiles_command(name: str | None, as_json: bool) -> None:
-    """List the shipped rule profiles, or show one profile's checks and numbers (NAME, or a profile FILE).
+@click.pass_context
+def profiles_command(ctx: click.Context, as_json: bool) -> None:
+    """List the shipped rule profiles, or show one profile's checks and numbers (NAME, or a profile FILE);
+    `check NAME` reports the rules of a profile that clash.
 
     Pick one for a review with --profile NAME, or [review] profile = "NAME" in the manifest.
     """
-    if name is None:
+    if ctx.invoked_subcommand is None:
         shipped = [load_profile(n) for n in profile_names()]
         click.echo(json.dumps([_summary(p) for p in shipped], indent=2) if as_json else _listing(shipped))
-        return
+
+
+@profiles_command.command("show", hidden=True)
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output on standard output.")
+@click.pass_context
+def _show(ctx: click.Context, name: str, as_json: bool) -> None:
+    """Show one profile's checks and numbers."""
     profile = load_profile(name)
-    click.echo(json.dumps(_details(profile), indent=2, default=str) if as_json else _one(profile))
+    click.echo(json.dumps(_details(profile), indent=2, default=str) if _as_json(ctx, as_json) else _one(profile))
+
+
+@profiles_command.command("check")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output on standard output.")
+@click.pass_context
+def _check(ctx: click.Context, name: str, as_json: bool) -> None:
+    """Report the rules of a profile (NAME, or a profile FILE) that clash: lots one rule admits and another leaves
+    no dock, found from the rules' own numbers.
+
+    Exit status 0 when none clash, 1 when some do, 2 for a profile that cannot be read.
+    """
+    profile = load_profile(name)
+    found = clashes(ruleset(profile))
+    label = profile.id or profile.source
+    if _as_json(ctx, as_json):
+        sweep = {"step_ft": SWEEP_STEP_FT, "top_ft": SWEEP_TOP_FT, "edge_tolerance_ft": EDGE_TOLERANCE_FT}
+        click.echo(json.dumps({"profile": label, "sweep": sweep, "clashes": [c.to_dict() for c in found]}, indent=2))
+    else:
+        click.echo(_clash_lines(label, found))
+    ctx.exit(1 if found else 0)

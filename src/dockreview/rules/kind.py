@@ -231,6 +231,31 @@ class RuleKind:
         numbers and section ("" where it does not); None for a check that judges no lot by its figures."""
         return None
 
+    def lot_denied(self, figures: Mapping[str, Any]):
+        """For each lot of ``figures`` (arrays over the lots), whether this check alone denies it any dock by its
+        figures: True where :meth:`lot_reasons` gives a reason; None for a check that judges no lot by its figures.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("frontage").lot_denied({"frontage_ft": np.array([149.0, 150.0])}).tolist()
+        [True, False]
+        >>> ruleset().rule("reach").lot_denied({"frontage_ft": np.array([149.0])}) is None
+        True
+        """
+        reasons = self.lot_reasons(figures)
+        return None if reasons is None else np.asarray(reasons, dtype=object) != ""
+
+    def width_denied(self, width):
+        """For each waterway width of ``width`` (ft, an array), whether this check alone denies a dock on water that
+        wide; None when the waterway's width decides nothing of it."""
+        return None
+
+    def protrusion_on_width(self, width):
+        """The farthest this check lets any dock protrude on a waterway ``width`` ft wide (an array, ft, from the line
+        the width is measured from; inf where it holds no dock there), or None when the width limits no protrusion."""
+        return None
+
     def attribute_limit(self, key: str) -> float | None:
         """The most this check allows the dock's attribute ``key`` (``[dock.attributes]``), or None when it sets none."""
         return None

@@ -41,6 +41,28 @@ class Frontage(Bound):
         texts[short] = [self.shortfall(v) for v in frontage[short].tolist()]
         return texts
 
+    def lot_denied(self, figures):
+        """The lots whose frontage falls short (:meth:`lot_reasons` without its words).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("frontage").lot_denied({"frontage_ft": np.array([149.0, 150.0, np.nan])}).tolist()
+        [True, False, False]
+        """
+        return self.statuses({"frontage_ft": np.asarray(figures["frontage_ft"], dtype=float)}) == FAIL
+
+    def requirement_text(self) -> str:
+        """The requirement in words.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("frontage").requirement_text()
+        'at least 150 ft of frontage'
+        """
+        return f"at least {self.p.limit:g} ft of frontage"
+
 
 @register
 class PropertyClass(RuleKind):

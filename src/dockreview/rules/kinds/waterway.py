@@ -374,6 +374,23 @@ class WaterwayProtrusion(WaterwayKind):
         limit = self._limit(width)  # a dock that may have a lift: it may apply
         return scalar(np.where(self._applies(width, figures), self.reach_at(figures, limit), np.inf))
 
+    def protrusion_on_width(self, width):
+        """The limit on a waterway ``width`` ft wide where the check holds there (inf elsewhere); inf for a check on
+        docks with (without) a boat lift alone, since a dock of the other sort is not held to it.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset("levy-county-fl").rule("waterway-share").protrusion_on_width(np.array([120.0, 4000.0])).tolist()
+        [30.0, 500.0]
+        >>> ruleset("hernando-county-fl").rule("extent-fixed").protrusion_on_width(np.array([120.0])).tolist()
+        [inf]
+        """
+        width = np.asarray(width, dtype=float)
+        if self.p.boat_lift != "any":
+            return np.full(width.shape, np.inf)
+        return np.where(self._applies(width, {}), self._limit(width), np.inf)
+
     def _lift(self, figures):
         """Whether the dock has a boat lift (1, 0; NaN unknown), when the check asks; 1 when it does not."""
         if self.p.boat_lift == "any":
@@ -486,6 +503,19 @@ class WaterwayClearWidth(WaterwayKind):
         reach = self.reach_at(figures, width - _limit(self.p.fraction, width, self.p.min_ft, self.p.combine))
         return scalar(np.where(self._applies(width), reach, np.inf))
 
+    def protrusion_on_width(self, width):
+        """The protrusion that leaves the required width clear on a waterway ``width`` ft wide (inf where the check
+        does not hold).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset("collier-county-fl").rule("canal-navigability").protrusion_on_width(np.array([60.0, 61.0])).round(6).tolist()
+        [40.2, inf]
+        """
+        width = np.asarray(width, dtype=float)
+        return np.where(self._applies(width), width - _limit(self.p.fraction, width, self.p.min_ft, self.p.combine), np.inf)
+
     def statuses(self, figures) -> np.ndarray:
         """pass, fail, needs-data or not-applicable for every lot of ``figures``."""
         width = self.width(figures)
@@ -535,6 +565,14 @@ class WaterwayMinWidth(WaterwayKind):
     def statuses(self, figures) -> np.ndarray:
         """pass, fail or needs-data for every lot of ``figures``."""
         return self._statuses(self.width(figures), self.p.limit)
+
+    def width_denied(self, width):
+        """True for each width under the limit (up to the slack of :func:`~dockreview.rules.base.within`)."""
+        return self._statuses(width, self.p.limit) == FAIL
+
+    def requirement_text(self) -> str:
+        """The requirement in words ("water at least 100 ft wide")."""
+        return f"water at least {self.p.limit:g} ft wide"
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         width = scalar(self.width(m))
