@@ -267,13 +267,15 @@ WATER_KINDS = ("river", "canal", "creek", "lake", "pond", "reservoir", "bay", "s
 #: The settings tables and their keys: how the profile's kinds measure what its checks leave out. ``[riparian]``
 #: is read by :meth:`dockreview.rules.RuleSet.riparian_lines`, ``[waterway]`` by the waterway kinds
 #: (:mod:`dockreview.rules.kinds.waterway`), ``[datums]`` by the datum kinds (:mod:`dockreview.rules.kinds.datums`),
-#: ``[readings]`` (and ``[riparian]``) by :mod:`dockreview.rules.readings`: the legal readings the town fixes.
+#: ``[readings]`` (and ``[riparian]``) by :mod:`dockreview.rules.readings`: the legal readings the town fixes;
+#: ``[decision] rule`` by :func:`dockreview.rules.conditional.decision_rule`: what a check within the data's accuracy counts as.
 #: A new settings table, or a new key of one, is added here.
 SETTINGS: dict[str, tuple[str, ...]] = {
     "riparian": ("method", "baseline_ft", *CITATION_KEYS),
     "waterway": ("width_method", "reference", *CITATION_KEYS),
     "datums": ("reach_from", "depth_at", *CITATION_KEYS),
     "federal_premises": ("section", *CITATION_KEYS),
+    "decision": ("rule", *CITATION_KEYS),
     "readings": (
         "extension", "extension_direction", "chord_ft", "course_tolerance_ft", "terminus_depth_ft", *CITATION_KEYS,
     ),

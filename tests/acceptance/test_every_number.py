@@ -122,6 +122,11 @@ def _reviews(sites, profile):
     return out
 
 
+def plain(status: str) -> str:
+    """A status as the law's arithmetic decides it: a pass or fail within the data's accuracy is still a pass or fail."""
+    return status.removeprefix("conditional-")
+
+
 def _flips(rules_after, rule, reviews):
     """The sample docks (a sample's, or one put near the number) whose decision ``rules_after`` changes."""
     for name, review in reviews.items():
@@ -143,7 +148,7 @@ def _flips_measured(rules_after, rule, reviews):
     """The sample docks whose decision changes when measured again under ``rules_after``: a number the measurements
     read (the water under the keel that navigable depth needs) moves the decision through them."""
     for name, review in reviews.items():
-        before = review.check(rule.id).status
+        before = plain(review.check(rule.id).status)
         if before not in DECIDED:
             continue
         with warnings.catch_warnings():
@@ -206,7 +211,7 @@ def test_every_number_of_the_law_moves_the_decision_in_every_output(profile, sit
                         warnings.simplefilter("ignore", dockreview.DockReviewWarning)
                         amended = dockreview.review(site, profile=after)
                     where = (profile, rule.id, param.name, name, before, status)
-                    assert amended.check(rule.id).status == status, where
+                    assert plain(amended.check(rule.id).status) == status, where
                     envelopes_moved |= _outputs_follow(rule, rules, after, review, amended, site, where)
                 spatial = found and not found[0][3] and _spatial(rule, reviews[found[0][0]].measurements.frontage_ft)
                 if found and (envelopes_moved or not spatial):

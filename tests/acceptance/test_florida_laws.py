@@ -109,7 +109,7 @@ def test_hernando_90_ft_canal_fixed_dock_15_3_ft_with_a_lift_18_ft(reviews):
     assert fixed.limit == pytest.approx(15.3, abs=TOL)  # min(0.17 * 90, 25)
     assert fixed.value == pytest.approx(17.0, abs=TOL) and fixed.status == "fail"
     assert lift.limit == pytest.approx(18.0, abs=TOL)  # min(0.20 * 90, 30)
-    assert lift.value == pytest.approx(17.0, abs=TOL) and lift.status == "pass"
+    assert lift.value == pytest.approx(17.0, abs=TOL) and lift.passes  # 1 ft inside, within the assumed GIS accuracy
     assert reviews["hernando-fixed"].check("extent-with-lift").status == "not-applicable"
     assert reviews["hernando-lift"].check("extent-fixed").status == "not-applicable"
 
@@ -124,12 +124,12 @@ def test_hernando_measures_from_the_more_landward_of_mlw_and_the_property_line(r
 def test_pembroke_120_ft_allows_12_ft_and_a_95_ft_jetty_anywhere_on_the_span_fails_a(reviews):
     wide, jetty = reviews["pembroke-120"], reviews["pembroke-jetty"]
     assert wide.check("extension").limit == pytest.approx(12.0, abs=TOL)  # min(0.10 * 120, 20)
-    assert wide.check("extension").value == pytest.approx(11.0, abs=TOL) and wide.check("extension").status == "pass"
+    assert wide.check("extension").value == pytest.approx(11.0, abs=TOL) and wide.check("extension").passes
     assert wide.check("min-water-width").status == "pass"
     assert jetty.measurements.width_square_to_shore_ft == pytest.approx(120.0, abs=TOL)  # on the dock's axis
     assert jetty.measurements.width_narrowest_ft == pytest.approx(95.0, abs=TOL)
-    assert jetty.check("min-water-width").status == "fail"
-    assert jetty.check("extension").limit == pytest.approx(9.5, abs=TOL) and jetty.check("extension").status == "fail"
+    assert jetty.check("min-water-width").fails
+    assert jetty.check("extension").limit == pytest.approx(9.5, abs=TOL) and jetty.check("extension").fails
 
 
 def test_the_narrowest_section_is_drawn_where_it_was_measured(reviews):
@@ -145,4 +145,7 @@ def test_the_collier_sample_60_ft_canal_keeps_a_third_clear_and_the_riprap_gover
     narrow, clear = review.check("protrusion-narrow"), review.check("canal-navigability")
     assert narrow.value == pytest.approx(14.0, abs=TOL) and narrow.limit == pytest.approx(15.0, abs=TOL)  # 9 + 5; 0.25 * 60
     assert clear.value == pytest.approx(51.0, abs=TOL) and clear.limit == pytest.approx(19.8, abs=TOL)  # 60 - 9; 0.33 * 60
-    assert (narrow.status, clear.status) == ("pass", "pass")
+    # 1 ft inside the limit on a canal whose banks are GIS lines of assumed accuracy: the 25 % of the width moves
+    # with both banks, the protrusion with the near one; 51 ft of clear water is far from 19.8 ft
+    assert (narrow.status, clear.status) == ("conditional-pass", "pass")
+    assert narrow.uncertainty > abs(narrow.margin)

@@ -22,7 +22,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 
 from support.open_profile import leaves_readings_open
-from support.sitegen import dumps_toml  # (the TOML writer only)
+from support.sitegen import dumps_toml, with_exact_layers  # (the TOML writer; synthetic layers are exact)
 
 pytest.importorskip("dockreview")
 
@@ -119,7 +119,7 @@ def build(d: Path, frame: Frame, *, subject, neighbours, mhw, dock=None, footpri
     review = leaves_readings_open(review, d)
     if review:
         doc["review"] = review
-    (d / "site.toml").write_text(dumps_toml(doc))
+    (d / "site.toml").write_text(dumps_toml(with_exact_layers(doc)))
     return d / "site.toml"
 
 

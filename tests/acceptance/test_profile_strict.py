@@ -152,7 +152,7 @@ def test_a_stray_key_a_source_with_no_sources_and_a_name_far_from_any(tmp_path):
     assert str(caught.value) == (
         f"profile {path}: 'name' stands outside any table (put it under [profile]); "
         "[zoning] is not a table of a profile (the tables are: [profile], [sources], [values], [codes], [officials], "
-        "[checks], [riparian], [waterway], [datums], [federal_premises], [readings]); "
+        "[checks], [riparian], [waterway], [datums], [federal_premises], [decision], [readings]); "
         "[riparian] source 'code' is not a [sources] entry of the profile (the profile defines no [sources.NAME])"
     )
 

@@ -126,7 +126,8 @@ def test_profile_by_name_by_file_and_by_manifest(tmp_path):
     looser.write_text(text.replace("value = 0.25", "value = 0.30"))
     out = CliRunner().invoke(main, ["-q", "check", str(manifest), "--profile", str(looser), "--json", "-"])
     share = next(c for c in json.loads(out.stdout)["checks"] if c["id"] == "waterway-share")
-    assert (out.exit_code, share["status"], share["limit"]) == (0, "pass", pytest.approx(36.0, abs=1e-3))
+    assert (out.exit_code, share["status"], share["limit"]) == (0, "conditional-pass", pytest.approx(36.0, abs=1e-3))
+    assert share["uncertainty"] > abs(share["margin"])  # the sample's canal and docks are GIS layers: assumed 7.6 ft
 
 
 def test_a_manifests_profile_file_is_read_beside_it_and_a_wrong_name_is_refused(tmp_path):

@@ -83,7 +83,7 @@ def test_suggest_grows_the_dock_to_the_quarter_of_the_canal(tmp_path):
     assert result.exit_code == 0, result.output
     suggested = dockreview.review(dockreview.load_site(out))
     share = suggested.check("waterway-share")
-    assert share.status == "pass" and share.value == pytest.approx(30.0, abs=0.1)
+    assert share.passes and share.value == pytest.approx(30.0, abs=0.1)
 
 
 # --------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from shapely import affinity
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from support.sitegen import FORMATS, ID_FIELD, KINGS_POINT, dumps_toml, rect
+from support.sitegen import FORMATS, ID_FIELD, KINGS_POINT, dumps_toml, rect, with_exact_layers
 
 #: The working CRS of every site written here (US survey feet).
 WORKING_CRS = "EPSG:2263"
@@ -571,7 +571,7 @@ class WrittenSite:
                 self.doc.pop(t, None)
             else:
                 self.doc[t] = dict(body)
-        self.manifest.write_text(dumps_toml(self.doc))
+        self.manifest.write_text(dumps_toml(with_exact_layers(self.doc)))
         return self.manifest
 
     def layer(self, name: str) -> str:
@@ -657,5 +657,5 @@ def write_scene(directory: Path | str, scene: Scene, placement: Placement, *, su
     for table, body in (extra or {}).items():
         doc.setdefault(table, {}).update(body)
     manifest = directory / "site.toml"
-    manifest.write_text(dumps_toml(doc))
+    manifest.write_text(dumps_toml(with_exact_layers(doc)))
     return WrittenSite(directory, manifest, doc, scene, placement, refs)

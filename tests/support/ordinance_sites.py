@@ -107,7 +107,7 @@ def write_contours(site: SiteFiles, *, v=(0.0, 400.0), step=50.0, u=(-300.0, 300
 
 def variant(site: SiteFiles, name: str, **tables) -> str:
     """Write ``name``.toml beside ``site``'s layers: its manifest with ``tables`` merged in (None drops one)."""
-    from support.sitegen import dumps_toml
+    from support.sitegen import dumps_toml, with_exact_layers
 
     doc = {k: dict(v) for k, v in site.doc.items()}
     for table, body in tables.items():
@@ -116,5 +116,5 @@ def variant(site: SiteFiles, name: str, **tables) -> str:
         else:
             doc.setdefault(table, {}).update(body)
     path = site.dir / f"{name}.toml"
-    path.write_text(dumps_toml(doc))
+    path.write_text(dumps_toml(with_exact_layers(doc)))
     return str(path)

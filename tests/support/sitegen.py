@@ -115,6 +115,7 @@ class SiteFiles:
     doc: dict                      # the manifest as written
     to_world: Callable[[BaseGeometry], BaseGeometry]   # local -> EPSG:2263
     layers: dict = field(default_factory=dict)          # name -> GeoDataFrame (EPSG:2263)
+    exact: bool = True             # the layers are exact by construction: say so in [accuracy]
 
     def rewrite(self, **tables: dict) -> Path:
         """Update manifest tables (shallow merge per table) and rewrite it."""
@@ -125,8 +126,26 @@ class SiteFiles:
                 self.doc.setdefault(t, {}).update(body)
         if "review" in self.doc:
             self.doc["review"] = leaves_readings_open(self.doc["review"], self.dir)
-        self.manifest.write_text(dumps_toml(self.doc))
+        self.manifest.write_text(dumps_toml(with_exact_layers(self.doc) if self.exact else self.doc))
         return self.manifest
+
+
+#: The manifest keys of [layers] that are not layers.
+_NOT_LAYERS = ("chart", "docks_id_field", "channels_name_field")
+
+
+def with_exact_layers(doc: dict) -> dict:
+    """``doc`` with an [accuracy] of 0 ft for every layer it gives without stating one: a synthetic site's layers
+    are exact by construction (the tests of the law's arithmetic are not about the data's accuracy; those that are
+    state their layers' accuracy, or write the site with ``exact=False``)."""
+    layers = doc.get("layers", {})
+    stated = {k for k, v in layers.items() if isinstance(v, dict) and ("accuracy_ft" in v or "vertical_accuracy_ft" in v)}
+    given = dict(doc.get("accuracy", {}))
+    for role in layers:
+        if role in _NOT_LAYERS or role in stated or role in given:
+            continue
+        given[role] = {"accuracy_ft": 0.0, "vertical_accuracy_ft": 0.0} if role in ("soundings", "elevation") else 0.0
+    return {**doc, "accuracy": given} if given else doc
 
 
 def _lot_polygons(lot_width, lot_depth, left_angle, right_angle, seaward_end,
@@ -326,7 +345,7 @@ def make_site(
         doc["review"] = dict(review)
 
     manifest = directory / "site.toml"
-    manifest.write_text(dumps_toml(doc))
+    manifest.write_text(dumps_toml(with_exact_layers(doc)))
     return SiteFiles(dir=directory, manifest=manifest, doc=doc, to_world=to_world, layers=layers)
 
 
@@ -460,8 +479,12 @@ def write_local_site(
     name: str = "Synthetic site",
     extra: dict[str, Sequence] | None = None,
     tables: dict[str, dict[str, Any]] | None = None,
+    exact: bool = True,
 ) -> SiteFiles:
     """Write a free-form site (layers + site.toml) drawn in ``frame``.
+
+    ``exact``: state every layer exact (``[accuracy]`` 0 ft, :func:`with_exact_layers`) unless its table states
+    its accuracy; False leaves the accuracy to the defaults a newcomer's layers would get.
 
     Every layer is written in ``frame.crs``, which is also the working CRS.
     ``parcels``: ``[(parcel id, local polygon), ...]``; ``mhw``: the MHW layer's
@@ -534,8 +557,8 @@ def write_local_site(
     for table, body in (tables or {}).items():
         doc.setdefault(table, {}).update(body)
     manifest = directory / "site.toml"
-    manifest.write_text(dumps_toml(doc))
-    return SiteFiles(dir=directory, manifest=manifest, doc=doc, to_world=frame.geom, layers=layers)
+    manifest.write_text(dumps_toml(with_exact_layers(doc) if exact else doc))
+    return SiteFiles(dir=directory, manifest=manifest, doc=doc, to_world=frame.geom, layers=layers, exact=exact)
 
 
 # --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import click
 
 from dockreview.cli.group import EXIT, written
 from dockreview.cli.options import (
+    decision_rule_option,
     engine_option,
     file_backend,
     gpkg_option,
@@ -23,6 +24,7 @@ from dockreview.outputs.formats import PRODUCTS
 from dockreview.review.pipeline import Review
 from dockreview.rules import NEEDS_DATA, missing_inputs
 from dockreview.rules.base import COUNT_UNITS, officials_words
+from dockreview.rules.conditional import DECISION_RULES, survey_words
 
 
 def _number(value: float | None, unit: str) -> str:
@@ -62,7 +64,7 @@ def _table(result: Review, *, verbose: bool = False, width: int | None = None) -
     beside = width - table_width - 2 >= NOTE_MIN
     out = [lines[0] + ("  finding" if beside and verbose else "  what to supply" if beside else ""), "  ".join("-" * w for w in widths)]
     for c, line in zip(result.checks, lines[1:]):
-        note = c.message if verbose else (", ".join(c.needs) or c.message) if c.status == NEEDS_DATA else ""
+        note = c.message if verbose else (", ".join(c.needs) or c.message) if c.status == NEEDS_DATA else _within(c)
         if not note:
             out.append(line.rstrip())
         elif beside:
@@ -80,12 +82,24 @@ def _table(result: Review, *, verbose: bool = False, width: int | None = None) -
         verdict[0] += f": {result.verdict_reason}"
     verdict = textwrap.wrap(verdict[0], width=max(width, 40), subsequent_indent="  ", break_on_hyphens=False)
     verdict += _supply(result, width)
+    if result.conditional_checks:
+        verdict += _indented(f"decision rule: {DECISION_RULES[result.decision_rule]}", width + 2)
     if result.board_determinations:
         deciders = result.rules.judgment(result.board_determinations)[1]
         verdict.append(f"for {officials_words(deciders)} to determine:")
         for c in result.board_determinations:
             verdict += _indented(f"{c.id} ({c.section}): {c.message}", width)
     return "\n".join([head, *out, "", *verdict])
+
+
+def _within(check) -> str:
+    """A conditional check's note: its margin against the data's accuracy, and the survey that would decide it."""
+    if check.within is None:
+        return ""
+    margin = "at its limit" if not check.margin else f"margin {_number(abs(check.margin), check.unit)} {check.unit}".rstrip()
+    if check.uncertainty is None:
+        return f"{margin}; accuracy unassessed: {survey_words(check)} would decide it"
+    return f"{margin} within ±{_number(check.uncertainty, check.unit)} {check.unit}: {survey_words(check)} would decide it"
 
 
 def _supply(result: Review, width: int) -> list[str]:
@@ -123,21 +137,24 @@ def _write_gpkg(ctx: click.Context, result: Review, path: str | None) -> None:
 @click.option("--map", "map_path", metavar="PATH", help=f"Draw the site plan ({PRODUCTS['map'].suffix_words}).")
 @engine_option
 @profile_option
+@decision_rule_option
 @page_option
 @gpkg_option
 @click.pass_context
 def check(
     ctx: click.Context, manifest: str, json_path: str | None, map_path: str | None, engine: str, profile_path: str | None,
-    page: str, gpkg_path: str | None,
+    decision_rule: str | None, page: str, gpkg_path: str | None,
 ) -> None:
     """Review the dock of MANIFEST (site.toml) and print every check.
 
-    Exit status: 0 compliant, 1 noncompliant, 3 incomplete, 2 bad input.
+    Exit status: 0 compliant, 1 noncompliant, 3 incomplete, 2 bad input. A check whose margin lies within the
+    data's accuracy counts as the decision rule says: under the simple rule a conditional pass passes (0) and a
+    conditional fail fails (1); under the guarded rule either leaves the review incomplete (3).
     """
     PRODUCTS["map"].check(map_path, "--map")
     PRODUCTS["layers"].check(gpkg_path, "--gpkg")
     inputs = inputs_checked(manifest, profile_path, {"--json": json_path, "--map": map_path, "--gpkg": gpkg_path})
-    result = reviewed(ctx, manifest, engine, profile_path)
+    result = reviewed(ctx, manifest, engine, profile_path, decision_rule)
     quiet = ctx.meta.get("quiet")
     if map_path:
         file_backend()
@@ -162,10 +179,12 @@ def check(
 )
 @engine_option
 @profile_option
+@decision_rule_option
 @page_option
 @click.pass_context
 def map_command(
-    ctx: click.Context, manifest: str, output: str, sheet: str, engine: str, profile_path: str | None, page: str
+    ctx: click.Context, manifest: str, output: str, sheet: str, engine: str, profile_path: str | None,
+    decision_rule: str | None, page: str,
 ) -> None:
     """Draw the site plan (or the Board evidence sheet) of MANIFEST to a file."""
     PRODUCTS["map"].check(output, "-o")
@@ -174,7 +193,7 @@ def map_command(
     from dockreview.outputs.evidence_sheet import save_evidence
     from dockreview.outputs.exhibit import save_map
 
-    result = reviewed(ctx, manifest, engine, profile_path)
+    result = reviewed(ctx, manifest, engine, profile_path, decision_rule)
     (save_map if sheet == "site" else save_evidence)(result, output, page=page)
     written(ctx, "map", output)
 
@@ -184,13 +203,14 @@ def map_command(
 @click.option("-o", "--output", "output", required=True, metavar="PATH", help=f"The report ({PRODUCTS['report'].suffix_words}).")
 @engine_option
 @profile_option
+@decision_rule_option
 @page_option
 @gpkg_option
 @click.option("--all-checks", is_flag=True, help="List the checks that do not apply to the dock in the table too.")
 @click.pass_context
 def report_command(
-    ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, page: str, gpkg_path: str | None,
-    all_checks: bool,
+    ctx: click.Context, manifest: str, output: str, engine: str, profile_path: str | None, decision_rule: str | None,
+    page: str, gpkg_path: str | None, all_checks: bool,
 ) -> None:
     """Write the staff report of MANIFEST: exhibit, checks, Board items, interpretations, sources."""
     PRODUCTS["report"].check(output, "-o")
@@ -199,7 +219,7 @@ def report_command(
     file_backend()
     from dockreview.outputs.report import write_report
 
-    result = reviewed(ctx, manifest, engine, profile_path)
+    result = reviewed(ctx, manifest, engine, profile_path, decision_rule)
     write_report(result, output, page=page, all_checks=all_checks)
     written(ctx, "report", output, f" (verdict: {result.verdict})")
     _write_gpkg(ctx, result, gpkg_path)

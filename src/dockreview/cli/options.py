@@ -15,6 +15,7 @@ from dockreview.inputs.site import load_site
 from dockreview.outputs.files import atomic_path
 from dockreview.outputs.formats import DEFAULT_PAGE, PAGE_SIZES, PRODUCTS
 from dockreview.review.pipeline import Review, review
+from dockreview.rules.conditional import DECISION_RULES
 
 page_option = click.option(
     "--page", type=click.Choice(PAGE_SIZES), default=DEFAULT_PAGE, show_default=True, help="Exhibit page size (landscape)."
@@ -44,14 +45,22 @@ def file_backend() -> None:
     matplotlib.use("agg")
 
 
-def reviewed(ctx: click.Context, manifest: str, engine: str, profile_path: str | None) -> Review:
+def reviewed(ctx: click.Context, manifest: str, engine: str, profile_path: str | None, decision_rule: str | None = None) -> Review:
     """Load and review the site, printing its data warnings on standard error (unless ``-q``) before going on.
 
     Every command that reviews a manifest (check, map, report, envelope, suggest) reads it here, so that each
     prints the same ``warning:`` lines (:func:`~dockreview.cli.group.warnings_shown`).
     """
     with warnings_shown(ctx):
-        return review(load_site(manifest, engine=engine), profile=profile_path)
+        return review(load_site(manifest, engine=engine), profile=profile_path, decision_rule=decision_rule)
+
+
+decision_rule_option = click.option(
+    "--decision-rule", "decision_rule", type=click.Choice(tuple(DECISION_RULES)), default=None,
+    help="What a check whose margin lies within the data's accuracy counts as: simple (the data as given decide: a "
+         "conditional pass passes, a conditional fail fails) or guarded (the review is incomplete until surveyed). "
+         "Default: the profile's, else simple.",
+)
 
 
 def write_json(ctx: click.Context, text: str, path: str, inputs) -> None:

@@ -5,7 +5,8 @@ Accuracy states a horizontal accuracy (a radial error, FGDC-STD-007.3-1998), in
 feet whatever the layer's CRS. A layer's figure comes, in this order, from
 
 1. the manifest: ``accuracy_ft`` on a layer given as a table, and
-   ``vertical_accuracy_ft`` for soundings and elevation;
+   ``vertical_accuracy_ft`` for soundings and elevation; or its ``[accuracy]``
+   table, by role, for a layer read from a chart or given as a bare path;
 2. the chart cell that supplied the layer: the worst quality zone (M_QUAL's
    CATZOC) over the lot, with its published position and depth accuracy;
 3. a default of :data:`DEFAULTS` for the kind of layer, marked *assumed*.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import geopandas as gpd
@@ -287,5 +289,9 @@ def site_accuracy(site: Any) -> dict[str, LayerAccuracy]:
         name = default_name(role, spec)
         fallback = from_default(role, name, extent_ft(site, role) if DEFAULTS[name].ppm else 0.0)
         out[role] = stated(role, spec, fallback)
+    for role, (horizontal, vertical) in manifest.accuracy.items():
+        if role in out:
+            given = LayerSpec(Path(role), accuracy_ft=horizontal, vertical_accuracy_ft=vertical)
+            out[role] = stated(role, given, out[role])
     out["dock"] = from_default("dock", "proposal")
     return out

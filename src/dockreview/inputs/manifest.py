@@ -293,6 +293,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
 
     dock = parse_dock(data.get("dock"), folder, problems)
     _refuse_dock_accuracy(data.get("dock"), problems)
+    accuracy = _accuracy_table(data.get("accuracy", {}), layers, problems)
     review = _review(data.get("review", {}), problems, folder)
     exhibit = _exhibit(data.get("exhibit", {}), problems)
     evidence = _evidence(data.get("evidence", {}), problems)
@@ -323,6 +324,7 @@ def parse_manifest(data: dict[str, Any], path: Path) -> Manifest:
         waivers=waivers,
         conditions=conditions,
         charts=charts,
+        accuracy=accuracy,
         datum_offset_ft=datum_offset_ft,
         crs_named="crs" in site,
         exhibit=exhibit,
@@ -353,6 +355,29 @@ def _with_accuracy(spec: LayerSpec, value: Any, name: str, problems: Problems) -
         elif number is not None:
             figures[key] = number
     return dataclasses.replace(spec, **figures) if figures else spec
+
+
+def _accuracy_table(table: Any, layers: dict, problems: Problems) -> dict[str, tuple[float | None, float | None]]:
+    """``[accuracy]``: a role's accuracy, for a layer read from a chart or given as a bare path (``mhw = 0.1``: the
+    horizontal, ft at 95 %; ``soundings = { accuracy_ft = 0.3, vertical_accuracy_ft = 0.2 }``). A layer whose own
+    table states its accuracy states it there only."""
+    if not isinstance(table, dict):
+        problems.add("'accuracy' must be a table: a layer's role = its accuracy in feet at 95 %")
+        return {}
+    out: dict[str, tuple[float | None, float | None]] = {}
+    for role, value in table.items():
+        figures = value if isinstance(value, dict) else {"accuracy_ft": value}
+        unknown = sorted(set(figures) - set(ACCURACY_KEYS))
+        if unknown:
+            problems.add(f"'accuracy.{role}' has no key {', '.join(map(repr, unknown))}; give {' or '.join(ACCURACY_KEYS)}")
+            continue
+        spec = layers.get(role)
+        if spec is not None and (spec.accuracy_ft is not None or spec.vertical_accuracy_ft is not None):
+            problems.add(f"'accuracy.{role}': layers.{role} states its accuracy already; state it once")
+            continue
+        stated = _with_accuracy(LayerSpec(Path(role)), figures, role, problems)
+        out[role] = (stated.accuracy_ft, stated.vertical_accuracy_ft)
+    return out
 
 
 def _refuse_dock_accuracy(table: Any, problems: Problems) -> None:

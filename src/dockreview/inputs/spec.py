@@ -16,6 +16,14 @@ LAYER_NAMES = (
     "parcels", "mhw", "channels", "docks", "soundings", "vegetation", "buildings", "mlw", "centerline", "cove_line",
     "mllw", "bulkhead", "pierhead", "median_line", "navigation_line",
 )
+#: Each layer's features in words, as a reader names what a survey would measure ("a survey of the lot lines").
+LAYER_WORDS = {
+    "parcels": "the lot lines", "mhw": "the MHW line", "channels": "the channels' edges", "docks": "the existing docks",
+    "soundings": "the soundings' positions", "vegetation": "the vegetation's edge", "buildings": "the buildings",
+    "mlw": "the MLW line", "mllw": "the MLLW line", "centerline": "the waterway's centerline",
+    "cove_line": "the cove line", "bulkhead": "the bulkhead", "pierhead": "the pierhead line",
+    "median_line": "the lake's median line", "navigation_line": "the line of navigation", "elevation": "the elevations",
+}
 #: The manifest's raster layers (read with rasterio, :mod:`dockreview.inputs.raster`): ``elevation``, a DEM.
 RASTER_NAMES = ("elevation",)
 #: The units a raster's elevations may be in (``layers.elevation.unit``), and feet in one of each.
@@ -364,6 +372,9 @@ class Manifest:
     channels_name_field: str | None = None  # labels channels and anchorages on the exhibit
     datums: Datums = field(default_factory=Datums)
     water: str | None = None  # the kind of water the lot fronts ([site] water: "canal", "lake")
+    #: ``[accuracy]``: each role's accuracy as stated for layers the manifest does not give as a table (a chart's):
+    #: role -> (horizontal ft, vertical ft), either None when not stated.
+    accuracy: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)
 
     @property
     def folder(self) -> Path:
@@ -374,8 +385,9 @@ class Manifest:
 ALLOWED = {
     "": {
         "site", "layers", "parcel", "dock", "review", "vessel", "soundings", "waiver", "condition", "exhibit", "evidence",
-        "datums",
+        "datums", "accuracy",
     },
+    "accuracy": {*LAYER_NAMES, *RASTER_NAMES},
     "site": {"name", "crs", "water"},
     "layers": {*LAYER_NAMES, *RASTER_NAMES, "docks_id_field", "channels_name_field", "chart"},
     "layer": {"path", "layer", "assume_crs", *ACCURACY_KEYS},

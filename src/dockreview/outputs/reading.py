@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import PurePath
 
-from dockreview.rules.base import FAIL, PASS, WAIVED, CheckResult, quantity
+from dockreview.rules.base import CONDITIONAL_FAIL, CONDITIONAL_PASS, FAIL, PASS, WAIVED, CheckResult, quantity
 
 #: The dimension that shows the clearance ring around each kind of feature.
 CLEARANCE_DIMENSIONS = {"channels": "channel_clearance", "docks": "dock_clearance"}
@@ -32,7 +32,7 @@ def shown_on(review, dimension: str) -> list[CheckResult]:
 def deciding(review, dimension: str) -> CheckResult | None:
     """The check a dimension shows: the first that fails, else the first waived, else the first with a limit."""
     checks = shown_on(review, dimension)
-    for wanted in (lambda c: c.status == FAIL, lambda c: c.status == WAIVED, lambda c: c.limit is not None):
+    for wanted in (lambda c: c.fails, lambda c: c.status == WAIVED, lambda c: c.limit is not None):
         found = next((c for c in checks if wanted(c)), None)
         if found is not None:
             return found
@@ -55,10 +55,10 @@ def decision(review, dimension: str) -> tuple[CheckResult | None, str, float | N
         checks = [c for c in shown_on(review, "reach") if c.decided]
         allowed = review.layout.envelope.reach_limit_ft
         statuses = {c.status for c in checks}
-        status = FAIL if FAIL in statuses else WAIVED if WAIVED in statuses else PASS if checks else ""
+        status = next((s for s in (FAIL, CONDITIONAL_FAIL, WAIVED, CONDITIONAL_PASS, PASS) if s in statuses), "")
         limit = float(allowed) if math.isfinite(allowed) and not review.layout.envelope.needs else None
         setting = {r.id for r in review.rules.reach_setters(review.measurements, limit)} if limit is not None else set()
-        failing = [c for c in checks if c.status in (FAIL, WAIVED) and c.status == status]
+        failing = [c for c in checks if c.status in (FAIL, CONDITIONAL_FAIL, WAIVED) and c.status == status]
         check = next(iter(failing or [c for c in checks if c.id in setting] or checks), None)
         if limit is None and failing:  # the least reach allowed is not known, but the failing check's limit is
             limit = check.limit
@@ -69,8 +69,10 @@ def decision(review, dimension: str) -> tuple[CheckResult | None, str, float | N
     part = check.part(PARTS[dimension]) if dimension in PARTS else None
     if part is None:
         return check, check.status, check.limit
-    if check.status in (FAIL, WAIVED):  # decided on the worse side: the other side keeps its own pass
+    if check.fails or check.status == WAIVED:  # decided on the worse side: the other side keeps its own pass
         return check, (check.status if part.status == FAIL else PASS), part.limit
+    if check.conditional and part.value != check.value:  # the worse side is within the data's accuracy, not this one
+        return check, PASS, part.limit
     return check, check.status, part.limit
 
 

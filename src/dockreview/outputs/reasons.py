@@ -120,7 +120,7 @@ class Reasons:
 def reasons(checks) -> Reasons:
     """The reasons of a verdict, read off ``checks`` (a Review's CheckResults), in their order."""
     return Reasons(
-        failing=[failing_text(c) for c in checks if c.status == FAIL],
+        failing=[failing_text(c) for c in checks if c.fails],
         supply=supply_lines(checks),
         waived=[waived_text(c) for c in checks if c.status == WAIVED],
         board=[board_text(c) for c in checks if c.status == BOARD],

@@ -58,6 +58,8 @@ VERDICT_COLOURS = {"compliant": "#1a7f37", "noncompliant": "#cf222e", "incomplet
 #: A check's status as the report colours it.
 STATUS_COLOURS = {
     "pass": "#1a7f37",
+    "conditional-pass": "#4f7d0c",
+    "conditional-fail": "#bc4c00",
     "fail": "#cf222e",
     "needs-data": "#9a6700",
     "board": "#0969da",

@@ -243,7 +243,7 @@ def _under(review, method: str, within: BaseGeometry, reviewer: Callable) -> Met
     m, rip = other.measurements, other.layout.riparian
     keeps = [c for c in other.checks if _keeps_from_sides(other, c.id)]
     if keeps:
-        statuses = {c.status for c in keeps}
+        statuses = {FAIL if c.fails else PASS if c.passes else c.status for c in keeps}
         status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else (statuses.pop() if len(statuses) == 1 else "needs-data")
         test = TESTS[0]
     else:

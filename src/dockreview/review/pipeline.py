@@ -28,12 +28,15 @@ from dockreview.inputs.site import Site
 from dockreview.measure.compute import measure
 from dockreview.measure.datums import navigation_contour
 from dockreview.measure.measurements import Layout, Measurements
+from dockreview.measure.simulation import simulated
 from dockreview.measure.uncertainty import Uncertainty, uncertainties
 from dockreview.profile import Profile
 from dockreview.review.methods import compare_methods
 from dockreview.review.readings import NO_READINGS, Readings, readings_of, town_site, under_readings
 from dockreview.rules import CheckResult, Facts, RuleSet, apply_waivers, ruleset, verdict, verdict_reason
 from dockreview.rules.base import BOARD, decimals_for
+from dockreview.rules.conditional import DECISION_RULES, qualify
+from dockreview.rules.conditional import decision_rule as rule_of
 from dockreview.rules.verdicts import exempted
 
 if TYPE_CHECKING:
@@ -52,6 +55,8 @@ class Review:
     readings: Readings = NO_READINGS
     #: The verdict under the manifest's readings, by deviating key, and under all of them ("*"); empty without deviations.
     verdicts_as_asked: dict[str, str] = field(default_factory=dict)
+    #: What a check within the data's accuracy counts as (:data:`~dockreview.rules.conditional.DECISION_RULES`).
+    decision_rule: str = "simple"
 
     @property
     def profile(self) -> Profile:
@@ -66,10 +71,10 @@ class Review:
     @property
     def verdict(self) -> str:
         """``exempt`` on federal premises; else ``noncompliant`` if any check fails (waived ones do not);
-        else ``incomplete`` if any needs data; else ``compliant``. Board determinations stand beside it
-        (:func:`dockreview.rules.verdict`).
+        else ``incomplete`` if any needs data; else ``compliant``, a check within the data's accuracy counted as
+        the :attr:`decision_rule` says. Board determinations stand beside it (:func:`dockreview.rules.verdict`).
         """
-        return verdict(self.checks, exempt=self.exemption is not None)
+        return verdict(self.checks, exempt=self.exemption is not None, rule=self.decision_rule)
 
     @property
     def verdict_reason(self) -> str:
@@ -77,7 +82,12 @@ class Review:
 
         ``"2 checks fail: side-setback, reach; 3 Board items pending"``; on federal premises the exemption's text.
         """
-        return verdict_reason(self.checks, exempt=None if self.exemption is None else self.exemption[1])
+        return verdict_reason(self.checks, exempt=None if self.exemption is None else self.exemption[1], rule=self.decision_rule)
+
+    @property
+    def conditional_checks(self) -> list[CheckResult]:
+        """The checks whose margin lies within the data's accuracy (conditional pass or fail, or such a failure waived)."""
+        return [c for c in self.checks if c.within is not None]
 
     @property
     def exemption(self) -> tuple[str, str] | None:
@@ -114,6 +124,8 @@ class Review:
             "parcel_id": self.site.parcel_id,
             "verdict": self.verdict,
             "verdict_reason": self.verdict_reason,
+            "decision_rule": {"name": self.decision_rule, "words": DECISION_RULES[self.decision_rule]},
+            "accuracy": [dict(layer.__dict__) for layer in self.site.accuracy.values()],
             "board_determinations": [
                 {"id": c.id, "section": c.section, "title": c.title, "message": c.message} for c in self.board_determinations
             ],
@@ -176,6 +188,11 @@ class Review:
         """Each measured distance's uncertainty at 95 % from the layers' accuracy (:func:`dockreview.measure.uncertainty.uncertainties`)."""
         return uncertainties(self.site, self.measurements, self.layout)
 
+    def simulated_uncertainties(self, *, draws: int = 20_000, seed: int = 0, vertex_share: float = 0.0) -> dict[str, Uncertainty]:
+        """The setbacks', frontage's, reach's and clearances' uncertainty at 95 % by a seeded simulation that moves each
+        feature and, with ``vertex_share``, each vertex (:func:`dockreview.measure.simulation.simulated`)."""
+        return simulated(self.site, self.layout, draws=draws, seed=seed, vertex_share=vertex_share)
+
     def riparian_methods(self):
         """The dock under every riparian method, side by side (:func:`dockreview.review.methods.compare_methods`)."""
         return compare_methods(self, review_as_read)
@@ -216,7 +233,7 @@ class Review:
         return f"<div><b>{title}</b><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
 
 
-def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Review:
+def review(site: Site, *, profile: Profile | RuleSet | str | None = None, decision_rule: str | None = None) -> Review:
     """Review the site's proposed dock against every check of the profile.
 
     Parameters
@@ -225,6 +242,9 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
         From :func:`dockreview.load_site`.
     profile : Profile, RuleSet, name or path, optional
         The rule profile; by default the manifest's ``[review] profile``, else the shipped Kings Point profile.
+    decision_rule : {"simple", "guarded"}, optional
+        What a check within the data's accuracy counts as (:data:`~dockreview.rules.conditional.DECISION_RULES`);
+        by default the profile's ``[decision] rule``, else simple.
 
     Returns
     -------
@@ -236,26 +256,29 @@ def review(site: Site, *, profile: Profile | RuleSet | str | None = None) -> Rev
         When the data cannot answer (no water frontage, dock not in the water).
     """
     rules = ruleset(profile if profile is not None else site.manifest.review.profile)
+    rule = rule_of(rules.profile, decision_rule)
     readings = readings_of(site, rules)
     town = town_site(site, readings)
     result = review_as_read(town, rules)
-    result.readings = readings
+    result.readings, result.decision_rule = readings, rule
     if readings.deviations:
         asked = {d.key: {d.key: d.manifest} for d in readings.deviations}
         asked["*"] = {d.key: d.manifest for d in readings.deviations}
-        result.verdicts_as_asked = {key: _verdict_as_asked(town, values, rules) for key, values in asked.items()}
+        result.verdicts_as_asked = {key: _verdict_as_asked(town, values, rules, rule) for key, values in asked.items()}
         message = _deviation_warning(site, readings, result)
         warnings.warn(message, DockReviewWarning, stacklevel=2)
         result.warnings.append(message)
     return result
 
 
-def _verdict_as_asked(town: Site, values: dict, rules: RuleSet) -> str:
+def _verdict_as_asked(town: Site, values: dict, rules: RuleSet, rule: str) -> str:
     """The verdict had the manifest's ``values`` been read instead of the profile's (the reason when none can be had)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)
-            return review_as_read(under_readings(town, values), rules).verdict
+            asked = review_as_read(under_readings(town, values), rules)
+            asked.decision_rule = rule
+            return asked.verdict
     except DockReviewError as exc:
         return f"cannot be reviewed: {exc}"
 
@@ -278,7 +301,9 @@ def review_as_read(site: Site, rules: RuleSet) -> Review:
     messages = [str(w.message) for w in caught if issubclass(w.category, DockReviewWarning)]
     for message in messages:
         warnings.warn(message, DockReviewWarning, stacklevel=2)
-    checks = rules.run(measurements, facts_of(site))
+    facts = facts_of(site)
+    checks = rules.run(measurements, facts)
+    checks = qualify(rules, checks, measurements, facts, uncertainties(site, measurements, layout), site.accuracy)
     checks = rules.note_transform_accuracy(checks, site.transform_accuracy_ft)
     checks = apply_waivers(checks, site.manifest.waivers, site.manifest.path)
     exemption = rules.federal_exemption() if site.manifest.federal else None
@@ -291,7 +316,8 @@ def review_as_read(site: Site, rules: RuleSet) -> Review:
         )
         warnings.warn(message, DockReviewWarning, stacklevel=2)
         messages.append(message)
-    return Review(site, measurements, checks, layout, rules, warnings=[*site.warnings, *messages])
+    return Review(site, measurements, checks, layout, rules, warnings=[*site.warnings, *messages],
+                  decision_rule=rule_of(rules.profile))
 
 
 def riparian_method(site: Site, rules: RuleSet) -> dict:

@@ -22,7 +22,12 @@ PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE = (
     "waived",
     "not-applicable",
 )
-STATUSES = (PASS, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE)
+#: A pass or a fail whose margin lies within the data's accuracy (ILAC-G8's conditional pass and fail): the
+#: decision rule of :mod:`dockreview.rules.conditional` says what each counts as.
+CONDITIONAL_PASS, CONDITIONAL_FAIL = "conditional-pass", "conditional-fail"
+STATUSES = (PASS, CONDITIONAL_PASS, CONDITIONAL_FAIL, FAIL, NEEDS_DATA, BOARD, WAIVED, NOT_APPLICABLE)
+#: The statuses of a check that passes, and of one that fails, on the data given.
+PASSING, FAILING = (PASS, CONDITIONAL_PASS), (FAIL, CONDITIONAL_FAIL)
 #: A check's sense: how its value stands to its limit. ``at-least`` and ``at-most`` are bounds (a margin
 #: is their distance inside); ``equals`` a target held within a tolerance; ``qualifies`` a code or a yes/no
 #: the value must be one of; ``judged`` left to the Board or an official.
@@ -130,6 +135,33 @@ class Part:
 
 
 @dataclass(frozen=True)
+class Within:
+    """Why a check's margin lies within the data's accuracy, and the survey that would settle it.
+
+    Attributes
+    ----------
+    dominant : str or None
+        The input whose accuracy moves the margin most (a layer's role: ``"parcels"``, ``"mhw"``, ``"soundings"``);
+        None when an input's accuracy is unassessed.
+    inputs : tuple of str
+        Each input's part of the uncertainty, in words.
+    survey : tuple of str
+        The inputs a survey must cover to settle the check (the dominant one when it alone can).
+    survey_ft : float or None
+        The accuracy (95 %) that survey must reach, in ft (vertical ft for depths); None when no accuracy settles it
+        (the value lies at its limit, or an input is unassessed).
+    unassessed : bool
+        True when an input the check reads has no assessed accuracy (a chart's zone U).
+    """
+
+    dominant: str | None
+    inputs: tuple[str, ...] = ()
+    survey: tuple[str, ...] = ()
+    survey_ft: float | None = None
+    unassessed: bool = False
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """The answer to one standard of the ordinance.
 
@@ -155,11 +187,31 @@ class CheckResult:
     parts: tuple[Part, ...] = ()
     needs: tuple[str, ...] = ()
     law: str = ""  # the law's words the check applies (its own text, else those of the numbers it cites)
+    #: The margin's uncertainty at 95 % from the layers' accuracy, in the check's unit (0 for a check of the
+    #: proposal alone); None for a check with no margin, or when an input's accuracy is unassessed.
+    uncertainty: float | None = None
+    #: Why the margin lies within the data's accuracy (a conditional status, or a waived conditional failure).
+    within: Within | None = None
 
     @property
     def decided(self) -> bool:
-        """Whether the check compared its value with its limit (pass, fail, or a waived failure)."""
-        return self.status in (PASS, FAIL, WAIVED)
+        """Whether the check compared its value with its limit (pass, fail, conditionally or not, or a waived failure)."""
+        return self.status in (*PASSING, *FAILING, WAIVED)
+
+    @property
+    def passes(self) -> bool:
+        """Whether the check passes on the data given (pass or conditional pass)."""
+        return self.status in PASSING
+
+    @property
+    def fails(self) -> bool:
+        """Whether the check fails on the data given (fail or conditional fail; a waived failure does not)."""
+        return self.status in FAILING
+
+    @property
+    def conditional(self) -> bool:
+        """Whether the check's margin lies within the data's accuracy (conditional pass or fail)."""
+        return self.status in (CONDITIONAL_PASS, CONDITIONAL_FAIL)
 
     @property
     def margin(self) -> float | None:

@@ -42,7 +42,7 @@ from dockreview.outputs.sheet.linework import (
     segment_tree,
 )
 from dockreview.outputs.style import BACKING, COLOURS
-from dockreview.rules.base import AT_LEAST, AT_MOST, FAIL, WAIVED
+from dockreview.rules.base import AT_LEAST, AT_MOST, FAILING, WAIVED
 
 #: The dimensions drawn besides the reach: key, the name on the label, the measurement (the checks whose kinds
 #: name the key decide it, :func:`~dockreview.outputs.reading.deciding`).
@@ -78,7 +78,7 @@ class Dimension:
     @property
     def fails(self) -> bool:
         """Whether the check failed the dimension (a waived failure does not fail)."""
-        return self.status == FAIL
+        return self.status in FAILING
 
     @property
     def waived(self) -> bool:
