@@ -82,9 +82,14 @@ def _nearest_distance(point: np.ndarray, lines: np.ndarray) -> np.ndarray:
     return shapely.distance(shapely.points(point), lines).min(axis=1)
 
 
-def _course(side) -> np.ndarray:
-    """The side line's last course: its landward and water ends (2 x 2)."""
-    return shapely.get_coordinates(side)[-2:]
+def _course(side, parcel) -> np.ndarray:
+    """The side line's last course as the lot was drawn: its last two vertices that are the parcel's own (the
+    review's side line also has the points it was split at), landward first (2 x 2)."""
+    xy = shapely.get_coordinates(side)
+    vertices = shapely.get_coordinates(parcel)
+    gap = np.hypot(*(xy[:, None, :] - vertices[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+    own = xy[gap <= 1e-6 * max(float(np.ptp(xy, axis=0).max()), 1.0)]
+    return own[-2:] if len(own) >= 2 else xy[[0, -1]]
 
 
 def _line_distance(vertices: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -114,7 +119,7 @@ class _Draws:
         if self.parcel_sigma is not None:
             shift = _shift(self.parcel_sigma, share, self.rng, draws)  # the lot moves whole: both sides together
             for which in ("left", "right"):
-                course = _course(getattr(layout.riparian, f"{which}_side"))
+                course = _course(getattr(layout.riparian, f"{which}_side"), site.parcel)
                 self.courses[which] = (course, _displaced(course, self.parcel_sigma, share, self.rng, draws, shift))
 
     def setback(self, which: str) -> np.ndarray | None:
