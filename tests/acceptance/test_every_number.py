@@ -122,9 +122,10 @@ def _reviews(sites, profile):
     return out
 
 
-def plain(status: str) -> str:
-    """A status as the law's arithmetic decides it: a pass or fail within the data's accuracy is still a pass or fail."""
-    return status.removeprefix("conditional-")
+def plain(status) -> str | None:
+    """A status as the law's arithmetic decides it: a pass or fail within the data's accuracy is still a pass or fail
+    (a dimension line the data could not decide has none)."""
+    return status.removeprefix("conditional-") if isinstance(status, str) else None
 
 
 def _flips(rules_after, rule, reviews):
@@ -153,7 +154,7 @@ def _flips_measured(rules_after, rule, reviews):
             continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-            after = dockreview.review(review.site, profile=rules_after).check(rule.id).status
+            after = plain(dockreview.review(review.site, profile=rules_after).check(rule.id).status)
         if after != before and after in DECIDED:  # (a tier edge moved past the site makes the check not apply)
             yield name, before, after, False
             return
@@ -237,6 +238,6 @@ def _outputs_follow(rule, rules, after, review, amended, site, where) -> bool:
     if rule.unit == "ft" and rule.dimensions():
         # the lines that show the check (a reach: the least any reach check allows) take its new status
         rows = {k: derived_layers(r)["dimension_lines"] for k, r in (("before", review), ("after", amended))}
-        shown = {k: set(v.loc[v["dimension"].isin(rule.dimensions()), "status"]) for k, v in rows.items()}
+        shown = {k: set(map(plain, v.loc[v["dimension"].isin(rule.dimensions()), "status"])) for k, v in rows.items()}
         assert where[-1] in shown["after"] and shown["before"] != shown["after"], (*where, "exhibit", shown)
     return moved

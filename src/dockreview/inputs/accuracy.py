@@ -146,11 +146,11 @@ DEFAULTS = {
                 "a 1-m lidar DEM of USGS quality level 2: 19.6 cm vertical at 95 % (1.96 x RMSEz 10 cm), one cell "
                 "(1 m) horizontal",
                 "USGS Lidar Base Specification 2022 rev. A, table 2 (QL2); ASPRS Positional Accuracy Standards (2014)"),
-        _zone(1, "A1", 5.0, 0.5, 0.01, "+-5 m", "+-(0.5 m + 1 % of depth)"),
-        _zone(2, "A2", 20.0, 1.0, 0.02, "+-20 m", "+-(1.0 m + 2 % of depth)"),
-        _zone(3, "B", 50.0, 1.0, 0.02, "+-50 m", "+-(1.0 m + 2 % of depth)"),
-        _zone(4, "C", 500.0, 2.0, 0.05, "+-500 m", "+-(2.0 m + 5 % of depth)"),
-        _zone(5, "D", 500.0, 2.0, 0.05, "worse than zone C: at least +-500 m", "at least +-(2.0 m + 5 % of depth)"),
+        _zone(1, "A1", 5.0, 0.5, 0.01, "±5 m", "±(0.5 m + 1 % of depth)"),
+        _zone(2, "A2", 20.0, 1.0, 0.02, "±20 m", "±(1.0 m + 2 % of depth)"),
+        _zone(3, "B", 50.0, 1.0, 0.02, "±50 m", "±(1.0 m + 2 % of depth)"),
+        _zone(4, "C", 500.0, 2.0, 0.05, "±500 m", "±(2.0 m + 5 % of depth)"),
+        _zone(5, "D", 500.0, 2.0, 0.05, "worse than zone C: at least ±500 m", "at least ±(2.0 m + 5 % of depth)"),
         _zone(6, "U", None, None, 0.0, "unassessed: the quality of the data is not known"),
     )
 }

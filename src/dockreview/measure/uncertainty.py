@@ -283,18 +283,25 @@ def reach_terms(site, riparian, line) -> _Terms:
     return _distance_terms(site, "mhw", line)
 
 
-def length_terms(site, riparian, dock, line) -> _Terms:
-    """The length along the axis from the MHW crossing: the crossing slides by ``(m . n) / (a . n)``."""
+def length_terms(site, riparian, dock, line) -> _Terms | None:
+    """The length along the axis from the MHW crossing: the crossing slides by ``(m . n) / (a . n)``.
+
+    None when the axis runs along the MHW line (within about half a degree): the crossing then has no defined
+    motion, and the length is left without a figure rather than given a false one.
+    """
     start = shapely.get_coordinates(line)[0]
     if shapely.distance(shapely.points(start), riparian.mhw) > max(riparian.frontage.length, 1.0) * 1e-6:
         return {}
     k, n = _line_end(site, "mhw", start)
-    axis = np.asarray(dock.axis, dtype=float)
-    return {("mhw", k): -n / float(axis @ n)}
+    along = float(np.asarray(dock.axis, dtype=float) @ n)
+    if abs(along) < 1e-2:
+        return None
+    return {("mhw", k): -n / along}
 
 
-def width_terms(site, role: str, line) -> _Terms:
-    """A width between two crossings of a fixed section: each end slides by ``(s . n) / (d . n)``."""
+def width_terms(site, role: str, line) -> _Terms | None:
+    """A width between two crossings of a fixed section: each end slides by ``(s . n) / (d . n)``; None when the
+    section runs along the feature at an end (its crossing then has no defined motion)."""
     lo, hi = shapely.get_coordinates(line)[:2]
     d = _unit(hi - lo)
     terms: _Terms = {}
@@ -304,7 +311,10 @@ def width_terms(site, role: str, line) -> _Terms:
                 shapely.points(end), shapely.union_all(layer_features(site, "vegetation"))):
             here = "mhw"
         k, n = _line_end(site, here, end)
-        _add(terms, here, k, sign * n / float(d @ n))
+        along = float(d @ n)
+        if abs(along) < 1e-2:
+            return None
+        _add(terms, here, k, sign * n / along)
     return terms
 
 
@@ -363,7 +373,10 @@ def navigable_terms(site, layout, nav_reach_ft: float) -> tuple[_Terms, float] |
     along = float(gradient @ axis)
     if not np.isfinite(along) or along <= 0:
         return None
-    terms = dict(length_terms(site, layout.riparian, layout.dock, line))
+    length = length_terms(site, layout.riparian, layout.dock, line)
+    if length is None:
+        return None
+    terms = dict(length)
     terms[("soundings", 0)] = gradient / along
     return terms, -1.0 / along
 
@@ -404,7 +417,7 @@ def uncertainties(site, measurements, layout) -> dict[str, Uncertainty]:
         role = WIDTH_ROLES.get(key.split("_")[0], "mhw")
         if measurements[key] is not None and role in acc:
             terms[key] = width_terms(site, role, line)
-    out = {name: combine(acc, t) for name, t in terms.items()}
+    out = {name: combine(acc, t) for name, t in terms.items() if t is not None}
     nav = measurements.nav_reach_ft
     found = None if nav is None or not math.isfinite(nav) else navigable_terms(site, layout, nav)
     if found is not None and "soundings" in acc:

@@ -47,6 +47,9 @@ DECISION_RULES = {
 DEFAULT_RULE = "simple"
 #: How far a measurement is moved to learn whether a check reads it when its accuracy is unassessed (ft).
 PROBE_FT = 1.0
+#: An input whose part of a check's uncertainty is under this share of the largest part is not named for a survey
+#: (a shore that moves a reach by hundredths of a foot beside soundings that move it by tens).
+NAMED_SHARE = 0.01
 
 
 def decision_rule(profile, given: str | None = None) -> str:
@@ -141,8 +144,8 @@ def _slopes(rules, checks, measurements, facts, measured) -> dict[str, list]:
 def _survey(u: Uncertainty, margin: float, accuracy: dict) -> tuple[tuple[str, ...], float | None]:
     """The inputs a survey must cover to settle a check of ``margin``, and the accuracy it must reach (ft, 95 %).
 
-    The dominant input alone when surveying it can bring the uncertainty under the margin; else every input, to
-    one accuracy. None when the value lies at its limit: no survey decides it then.
+    The dominant input alone when surveying it can bring the uncertainty under the margin; else every input whose
+    part is at least :data:`NAMED_SHARE` of the dominant one's, to one accuracy. None when the value lies at its limit: no survey decides it then.
     """
     roles = [r for r, k in u.per_ft.items() if k > 0]
     if not roles or abs(margin) <= slack(0.0):
@@ -151,8 +154,10 @@ def _survey(u: Uncertainty, margin: float, accuracy: dict) -> tuple[tuple[str, .
     dominant = max(contribution, key=contribution.get)
     others = math.sqrt(max(sum(v * v for r, v in contribution.items() if r != dominant), 0.0))
     if others < abs(margin):
-        return (dominant,), math.sqrt(margin * margin - others * others) / u.per_ft[dominant]
-    return tuple(roles), abs(margin) / math.sqrt(sum(u.per_ft[r] ** 2 for r in roles))
+        return (dominant,), float(math.sqrt(margin * margin - others * others) / u.per_ft[dominant])
+    named = [r for r in roles if contribution[r] >= NAMED_SHARE * contribution[dominant]]
+    rest = sum(v * v for r, v in contribution.items() if r not in named)
+    return tuple(named), float(math.sqrt(max(margin * margin - rest, 0.0)) / math.sqrt(sum(u.per_ft[r] ** 2 for r in named)))
 
 
 def _accuracy_of(role: str, u: Uncertainty, accuracy: dict) -> float:
@@ -196,8 +201,9 @@ def survey_words(check: CheckResult) -> str:
 
 
 def _side(check: CheckResult) -> str:
-    part = next((p for p in check.parts if p.value == check.value), None) if len(check.parts) > 1 else None
-    return f" (the {part.name} side)" if part is not None else ""
+    """The side that decides a check of two sides; none when both give its value."""
+    deciding = [p for p in check.parts if p.value == check.value] if len(check.parts) > 1 else []
+    return f" (the {deciding[0].name} side)" if len(deciding) == 1 else ""
 
 
 def qualified(check: CheckResult, u: Uncertainty | None, accuracy: dict) -> CheckResult:

@@ -150,7 +150,7 @@ def test_the_worst_zone_over_the_lot_applies():
     assert worst_zone(zones, lot) == (4, ["A1", "C"])
     mhw = from_chart("mhw", zones, lot, "X.000")
     assert mhw.horizontal_ft == pytest.approx(500 / FT_M)
-    assert mhw.source.startswith("the chart's quality zone C (CATZOC); the worst of zones A1, C over the lot: +-500 m")
+    assert mhw.source.startswith("the chart's quality zone C (CATZOC); the worst of zones A1, C over the lot: ±500 m")
     soundings = from_chart("soundings", zones, lot, "X.000")
     assert soundings.vertical_at(10 / FT_M * 1.0) == pytest.approx((2.0 + 0.05 * 10) / FT_M)  # 10 m deep: 2.5 m
 
