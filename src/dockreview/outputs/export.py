@@ -3,28 +3,35 @@
 :func:`derived_layers` turns a :class:`~dockreview.review.Review` into one
 GeoDataFrame per kind of feature (dock components, side lines and extensions,
 the setback band, the allowed-reach line, the 50-ft rings, the seaward terminus,
-the water corners, the dimension lines, the no-go areas, the envelope), each in the working
-CRS and carrying the review's measurements, in feet, as attributes.
-:func:`write_gpkg` writes them to a GeoPackage whole or not at all, so an analyst
-can open the review in QGIS or ArcGIS. The site plan draws the same no-go
-areas (:func:`no_go_areas`), so map and layers always agree.
+the water corners, the dimension lines, the no-go areas, the envelope, the bands of the
+data's accuracy), each in the working CRS and carrying the review's measurements, in
+feet, as attributes. :func:`write_gpkg` writes them to a GeoPackage whole or not at
+all, so an analyst can open the review in QGIS or ArcGIS. The site plan draws the
+same no-go areas (:func:`no_go_areas`) and accuracy bands (:func:`accuracy_bands`),
+so map and layers always agree.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import geopandas as gpd
+import numpy as np
 import pandas as pd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.evidence.measures import layers as evidence_layers
+from dockreview.geometry.sections import contour
+from dockreview.inputs.spec import RASTER_NAMES
 from dockreview.measure.envelope import envelope_frame
+from dockreview.measure.uncertainty import layer_features, normal_95
 from dockreview.outputs.files import inputs_of
 from dockreview.outputs.geopackage import geopackage
-from dockreview.outputs.reading import clearance_ft, decision
+from dockreview.outputs.reading import clearance_ft, decision, shown_on
+from dockreview.rules.conditional import role_words, survey_words
 
 #: Dimension lines of the layout and the measurement each one dimensions.
 DIMENSIONS = {
@@ -91,6 +98,105 @@ def _clearance_groups(review) -> dict[float, list[BaseGeometry]]:
         if layer is not None and not layer.empty and name in radii:
             groups.setdefault(radii[name], []).extend(layer.geometry.values)
     return groups
+
+
+@dataclass(frozen=True)
+class Band:
+    """The band either side of one input's lines within which they may lie (95 %): where a check within the data's
+    accuracy is decided.
+
+    ``lines`` are the input's lines the checks read (working CRS); ``band_ft`` the band's half-width, the 95 % of a
+    distance square to them (:func:`~dockreview.measure.uncertainty.normal_95` of the layer's horizontal accuracy).
+    """
+
+    role: str
+    lines: BaseGeometry
+    band_ft: float
+    accuracy_ft: float
+    source: str
+    checks: tuple[str, ...]
+
+    def area(self, ft_per_unit: float) -> BaseGeometry:
+        """The band as an area: its lines buffered by :attr:`band_ft`, in the working CRS's units."""
+        return shapely.buffer(self.lines, self.band_ft / ft_per_unit, quad_segs=16)
+
+
+def _near(review) -> BaseGeometry:
+    """A box round the frontage, the dock, its dimension lines and the sections across the waterway: the lines of a
+    layer that decide a check lie within it."""
+    layout = review.layout
+    core = shapely.union_all([layout.riparian.frontage, layout.dock.footprint, *layout.dimension_lines.values(),
+                              *layout.width_lines.values()])
+    x0, y0, x1, y1 = core.bounds
+    pad = 0.5 * max(x1 - x0, y1 - y0)
+    return shapely.box(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+
+
+def _deciding_lines(review, role: str, check) -> BaseGeometry | None:
+    """The lines of the input ``role`` that ``check`` is decided on: the side line and its extension of the side a
+    setback is decided on (both sides for a check of the lot's lines without sides), the navigable-depth contour of
+    the soundings for a check that limits the reach, else the layer's own lines; None for an input with none."""
+    site, rip = review.site, review.layout.riparian
+    if role == "parcels":
+        sides = [p.name for p in check.parts if p.value == check.value and p.name in ("left", "right")] or ["left", "right"]
+        return shapely.union_all([g for side in sides for g in (getattr(rip, f"{side}_side"), getattr(rip, f"{side}_extension"))
+                                  if g is not None])
+    if role == "soundings":
+        depth, bathy = review.measurements.required_depth_ft, site.depths
+        if depth is None or bathy is None or check not in shown_on(review, "reach"):
+            return None
+        return contour(bathy.triangulation.points, bathy.triangulation.simplices, bathy.z, depth)
+    if role in RASTER_NAMES:  # a grid of elevations: no line of its own to draw a band round
+        return None
+    features = layer_features(site, role)
+    if not len(features):
+        return None
+    features = np.where(shapely.get_dimensions(features) == 2, shapely.boundary(features), features)
+    return shapely.union_all(features)
+
+
+def accuracy_bands(review) -> list[Band]:
+    """The band of each input's lines that decide a check within the data's accuracy, one per input.
+
+    For each conditional check (:attr:`~dockreview.rules.base.CheckResult.conditional`), the inputs its
+    :class:`~dockreview.rules.base.Within` says a survey must cover (the dominant one when it alone can settle it):
+    each input's lines the check reads (:func:`_deciding_lines`), near the lot, with the band its horizontal accuracy
+    gives them. An input read for its depths, or whose accuracy is unassessed, has no band to draw. Empty when no
+    check lies within the data's accuracy (a surveyed site).
+    """
+    accuracy, near = review.site.accuracy, _near(review)
+    found: dict[str, tuple[list, list]] = {}
+    for check in review.checks:
+        if not check.conditional or check.within is None:
+            continue
+        roles = check.within.survey or ((check.within.dominant,) if check.within.dominant else ())
+        for role in roles:
+            layer = accuracy.get(role)
+            if layer is None or not layer.horizontal_ft:
+                continue
+            lines = _deciding_lines(review, role, check)
+            if lines is None or lines.is_empty:
+                continue
+            held = found.setdefault(role, ([], []))
+            held[0].append(shapely.intersection(lines, near))
+            held[1].append(check.id)
+    out = []
+    for role, (lines, ids) in found.items():
+        merged = shapely.union_all(lines)
+        if not merged.is_empty:
+            layer = accuracy[role]
+            out.append(Band(role, merged, normal_95(layer.horizontal_ft), layer.horizontal_ft, layer.source, tuple(dict.fromkeys(ids))))
+    return out
+
+
+def _bands(review) -> gpd.GeoDataFrame:
+    """The accuracy bands (:func:`accuracy_bands`), each with its input, its half-width and the checks it decides."""
+    ft = review.site.ft_per_unit
+    titles = {c.id: c.title for c in review.checks}
+    rows = [{"input": role_words(b.role), "role": b.role, "band_ft": b.band_ft, "accuracy_ft": b.accuracy_ft,
+             "source": b.source, "checks": ", ".join(b.checks), "decides": "; ".join(titles[i] for i in b.checks),
+             "geometry": b.area(ft)} for b in accuracy_bands(review)]
+    return _frame(review, rows)
 
 
 def _frame(review, rows: list[dict]) -> gpd.GeoDataFrame:
@@ -212,16 +318,20 @@ def _frontage(review) -> gpd.GeoDataFrame:
 
 
 def _dimension_lines(review) -> gpd.GeoDataFrame:
-    """Every dimension line with its value, and the check it shows: its id, status and limit (as the exhibit draws it)."""
+    """Every dimension line with its value, and the check it shows: its id, status and limit (as the exhibit draws it),
+    the check's margin's uncertainty at 95 % (ft) and, within the data's accuracy, the survey that would decide it."""
     rows = []
     lines = {"frontage": review.layout.riparian.frontage, **review.layout.dimension_lines}
     for key, line in lines.items():
         if key not in DIMENSIONS:
             continue
         check, status, limit = decision(review, key)
+        conditional = check is not None and status == check.status and check.conditional
         rows.append({
             "dimension": key, "check": None if check is None else check.id, "status": status or None,
-            "value_ft": _feet(review.measurements[DIMENSIONS[key]]), "limit_ft": _feet(limit), "geometry": line,
+            "value_ft": _feet(review.measurements[DIMENSIONS[key]]), "limit_ft": _feet(limit),
+            "uncertainty_ft": None if check is None else _feet(check.uncertainty),
+            "survey": survey_words(check) if conditional else None, "geometry": line,
         })
     return _frame(review, rows)
 
@@ -266,6 +376,7 @@ LAYERS = {
     "dimension_lines": _dimension_lines,
     "no_go_areas": _no_go,
     "envelope": _envelope,
+    "accuracy_bands": _bands,
 }
 
 

@@ -35,6 +35,7 @@ COLOURS = {
     "vegetation": "#2f8132",
     "lot_text": "#3d3d3d",
     "locator_view": "#cf222e",
+    "accuracy": "#bf3989",
 }
 #: Colours of the Board evidence sheet's own symbols.
 EVIDENCE_COLOURS = {

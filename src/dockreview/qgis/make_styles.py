@@ -218,6 +218,8 @@ def styles() -> dict[str, tuple[str, object, object | None]]:
          "no seaward end: within the clearance of channels / docks"),
     ]
     out["no_go_areas"] = ("polygon", categories("kind", no_go), None)
+    out["accuracy_bands"] = ("polygon", QgsSingleSymbolRenderer(fill(C["accuracy"], 0.15, C["accuracy"], 0.6, "dash")),
+                             labels("\"input\" || ' ±' || " + feet("band_ft") + " || ' (95 %)'", C["accuracy"], placement="horizontal"))
     # --- the Board evidence's layers (dockreview.evidence.measures.layers) ------------------------------
     out["evidence_viewpoints"] = ("point", QgsSingleSymbolRenderer(marker("circle", E["view"], 4.0, edge="#000000")),
                                   labels("\"id\"", "#000000", placement="around"))

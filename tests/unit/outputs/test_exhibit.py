@@ -29,6 +29,7 @@ from dockreview.outputs.exhibit import (
     plot_review,
     save_map,
 )
+from dockreview.outputs.style import STATUS_COLOURS
 from support.paths import DATA
 from support.pdfwords import words
 from support.samples import SITES as SAMPLE_SITES
@@ -92,7 +93,8 @@ def test_every_dimension_is_labelled_with_the_review_value(exhibit):
         if key == "reach":  # the measure the reach check decided on, with the check's value
             name = "length along axis" if m.length_ft > m.reach_ft else "reach"
             assert m[attr] == review.check("reach").value
-        assert text.get_text().startswith(f"{name} {m[attr]:,.1f} ft"), text.get_text()
+        # the value, then its unit, or within the data's accuracy its ± figure at 95 % before it
+        assert text.get_text().startswith((f"{name} {m[attr]:,.1f} ft", f"{name} {m[attr]:,.1f} \u00b1 ")), text.get_text()
 
 
 def test_failing_dimensions_carry_their_limit_in_the_warning_colour():
@@ -122,30 +124,54 @@ DECIDED_BY = {
 }
 
 
+#: What a dimension shows, worst first, when several checks are shown on it (the reach).
+WORST_FIRST = ("fail", "conditional-fail", "waived", "conditional-pass", "pass")
+
+
+def _side_status(check, side) -> str:
+    """The status a side of a check decided on its sides has: a failure, or a margin within the data's accuracy, is the
+    worse side's (the side whose value is the check's); the other side passes."""
+    part = check.part(side) if side else None
+    if part is None or check.status not in ("fail", "conditional-fail", "conditional-pass"):
+        return check.status
+    if check.status == "conditional-pass":
+        return check.status if part.value == check.value else "pass"
+    return check.status if part.status == "fail" else "pass"
+
+
 @pytest.mark.parametrize("name", SAMPLE_SITES)
 def test_each_dimensions_colour_is_its_checks_status(name):
-    """Red exactly when the check failed (for a setback: that side of it); a failing label names the check's limit."""
+    """Red exactly when the check failed (for a setback: that side of it), a conditional status's colour within the
+    data's accuracy; a failing label names the check's limit, a conditional one its limit and its ± figure."""
     review = reviewed(name)
     fig, ax = plot_review(review)
     labels = _labels(ax)
     assert labels
+    present = {c.id: c for c in review.checks}  # another town's profile may not have the check: the label is plain
     for key, text in labels.items():
-        present = {c.id: c for c in review.checks}  # another town's profile may not have the check: the label is plain
+        checks = []  # the checks whose status the dimension shows (on the reach, any of those with the worst status)
         if key == "reach":  # held to every check that limits the reach; its limit the least any allows (the envelope's)
-            fails = any(present[i].status == "fail" for i in review.rules.reach_checks)
-            limits = [review.layout.envelope.reach_limit_ft]
+            shown = [present[i] for i in review.rules.reach_checks if i in present]
+            status = next((s for s in WORST_FIRST if any(c.status == s for c in shown)), "")
+            checks = [c for c in shown if c.status == status]
+            limits = [review.layout.envelope.reach_limit_ft] + [c.limit for c in checks if c.limit]
         elif DECIDED_BY[key][0] not in present:
-            fails, limits = False, []
+            status, limits = "", []
         else:
             check_id, side = DECIDED_BY[key]
             check = review.check(check_id)
-            part = check.part(side) if side else None
-            fails = check.status == "fail" and (part is None or part.status == "fail")
-            limits = [part.limit if part is not None else check.limit]
-        colour = COLOURS["warning"] if fails else COLOURS["dimension"]
+            status, checks = _side_status(check, side), [check]
+            limits = [check.part(side).limit if side and check.part(side) else check.limit]
+        colour = {"fail": COLOURS["warning"], "conditional-fail": STATUS_COLOURS["conditional-fail"],
+                  "conditional-pass": STATUS_COLOURS["conditional-pass"]}.get(status, COLOURS["dimension"])
         assert matplotlib.colors.same_color(text.get_color(), colour), (name, key, text.get_text())
-        if fails:
+        if status in ("fail", "conditional-fail", "conditional-pass"):
             assert any(f"{limit:,.1f} ft" in text.get_text() for limit in limits), (name, key, text.get_text(), limits)
+        if status.startswith("conditional"):
+            figures = [f"\u00b1 {c.uncertainty:,.1f} ft" for c in checks if c.uncertainty is not None]
+            assert any(f in text.get_text() for f in figures) or not figures, (name, key, text.get_text(), figures)
+        elif not status.startswith("conditional"):
+            assert "\u00b1" not in text.get_text(), (name, key, text.get_text())
     plt.close(fig)
 
 

@@ -20,8 +20,9 @@ EXPECTED_LAYERS = {
 
 
 def review_layers(names) -> set[str]:
-    """The review's own layers among ``names`` (the Board evidence's are named evidence_*)."""
-    return {name for name in names if not name.startswith("evidence_")}
+    """The review's own layers among ``names`` (the Board evidence's are named evidence_*; the bands of the data's
+    accuracy are written only where a check lies within it)."""
+    return {name for name in names if not name.startswith("evidence_") and name != "accuracy_bands"}
 
 
 @pytest.fixture(scope="module")

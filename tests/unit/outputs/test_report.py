@@ -35,7 +35,7 @@ from support.paths import DATA
 from support.pdfwords import words
 from support.samples import SITES, reviewed
 
-CHECK_HEADER = "section check rule required proposed margin status finding"
+CHECK_HEADER = "section check rule required proposed margin ± (95 %) status finding"
 #: A count printed with decimals ("2.0 rails", "0.0 docks"), or a whole limit with a trailing .0 before lb.
 DECIMAL_COUNT = re.compile(r"\b\d[\d,]*\.\d+ (rails?|docks?|lifts?|floats?)\b|\b\d[\d,]*\.0 lb\b")
 
@@ -362,7 +362,7 @@ def test_markdown_has_the_table_and_an_embedded_exhibit():
     text = to_markdown(reviewed("parcel-past-mhw"))
     found = re.search(r"!\[Site plan exhibit\]\(data:image/svg\+xml;base64,([^)]*)\)", text)
     assert found and b"<text" in base64.b64decode(found.group(1))
-    assert "| section | check | rule | required | proposed | margin | status | finding |" in text
+    assert "| section | check | rule | required | proposed | margin | ± (95 %) | status | finding |" in text
     assert "- **Verdict:** INCOMPLETE: 18 checks need data" in text
     assert not re.search(r"\]\(\s*https?:", text), "no linked or embedded remote resource; the law's address is cited as text"
     assert "(https://ecode360.com/" in text or "(http" in text  # the law read, with its address

@@ -93,7 +93,7 @@ def plot_evidence(review, evidence: Evidence | None = None, ax=None, page: str =
     fig.text(m / width, 1 - m / height, wrap_to(fig, f"BOARD EVIDENCE - {site.name} - parcel {site.parcel_id}", line_px,
              fontsize * 1.6, "bold"), fontsize=fontsize * 1.6, fontweight="bold", va="top", ha="left", gid="evidence:title")
     fig.text(m / width, 1 - (m + 0.25 * scale) / height,
-             wrap_to(fig, f"{evidence.purpose}. Verdict of the checks: {review.verdict.upper()}.", line_px, fontsize),
+             wrap_to(fig, f"{evidence.purpose}. Verdict of the checks: {review.verdict.upper()}{_within(review)}.", line_px, fontsize),
              fontsize=fontsize, va="top", ha="left")
     fig.text(m / width, m / height,
              wrap_to(fig, f"{NOT_A_SURVEY} Angles in degrees, azimuths from grid north. Working CRS {describe(site.crs)}. "
@@ -115,6 +115,14 @@ def plot_evidence(review, evidence: Evidence | None = None, ax=None, page: str =
     panel_ax.set_gid("evidence-figures")
     draw_panel(panel_ax, evidence, fontsize)
     return fig, plan_ax
+
+
+def _within(review) -> str:
+    """``"; 2 checks within the data's accuracy"`` (the site plan draws their bands); blank when none is."""
+    n = sum(1 for c in review.checks if c.conditional)
+    if not n:
+        return ""
+    return f"; {n} check{'s' if n != 1 else ''} within the data's accuracy"
 
 
 def save_evidence(review, path, page: str = "letter", evidence: Evidence | None = None) -> None:

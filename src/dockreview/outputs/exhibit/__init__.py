@@ -22,7 +22,13 @@ PDF or SVG (vectors), whole or not at all.
 Everything drawn comes from the :class:`~dockreview.review.Review` (its measurements,
 its checks and its layout) or the :class:`~dockreview.measure.envelope.Envelope`:
 each dimension shows the value the check decided on, in the warning colour when
-its check (or, for a side setback, that side of it) failed. Each dimension line
+its check (or, for a side setback, that side of it) failed; where the check's
+margin lies within the data's accuracy it reads "61.0 ± 6.2 ft" with its limit,
+in its conditional status's colour, and each line that decides such a check (a
+side line, the MHW line, a channel's edge, the navigable-depth contour) carries
+a translucent band as wide either side as its layer's 95 % figure
+(:func:`dockreview.outputs.export.accuracy_bands`); the title block then says the
+decision rule and the survey that would decide each. Each dimension line
 is drawn where it runs least on the map's other lines (set off square to itself,
 with extension lines back to what it measures), above the map's fills and lines;
 the walkway's width and the floats' area stand on their components. Soundings

@@ -2,7 +2,10 @@
 
 A dimension does not judge: whether it is drawn in the warning colour, and the
 limit it names, come from the check that decided the measurement (for the left
-and right setbacks, from that side's :class:`~dockreview.rules.base.Part`). The
+and right setbacks, from that side's :class:`~dockreview.rules.base.Part`). A
+dimension whose check's margin lies within the data's accuracy (a conditional
+pass or fail) reads "105.4 ± 6.1 ft" with its limit, the ± figure the check's
+uncertainty at 95 %, in its status's colour. The
 frontage is dimensioned along the MHW line, a dimension that runs along the dock
 is set off beside it, and each label is placed by the sheet kit's placer where
 :mod:`~dockreview.outputs.exhibit.placing` offers it room.
@@ -41,8 +44,8 @@ from dockreview.outputs.sheet.linework import (
     px_of,
     segment_tree,
 )
-from dockreview.outputs.style import BACKING, COLOURS
-from dockreview.rules.base import AT_LEAST, AT_MOST, FAILING, WAIVED
+from dockreview.outputs.style import BACKING, COLOURS, STATUS_COLOURS
+from dockreview.rules.base import AT_LEAST, AT_MOST, CONDITIONAL_FAIL, CONDITIONAL_PASS, FAIL, FAILING, WAIVED
 
 #: The dimensions drawn besides the reach: key, the name on the label, the measurement (the checks whose kinds
 #: name the key decide it, :func:`~dockreview.outputs.reading.deciding`).
@@ -62,7 +65,17 @@ class Dimension:
     ``status`` and ``limit`` are the deciding check's (a side setback's are its
     Part's); ``sense`` is the check's and says how a failing label reads
     (at-least: ``< 60.0 ft req.``, at-most: ``> 200.0 ft max.``). ``note`` says
-    where a limit comes from (``"navigable depth"``).
+    where a limit comes from (``"navigable depth"``). ``uncertainty`` is the
+    check's margin's uncertainty at 95 % when its status is conditional (None
+    otherwise, and when an input's accuracy is unassessed).
+
+    Examples
+    --------
+    >>> near = Dimension("setback_left", "left setback", None, 61.0, 60.0, "at-least", "conditional-pass", uncertainty=6.2)
+    >>> near.text
+    'left setback 61.0 ± 6.2 ft (60.0 ft req.)'
+    >>> Dimension("reach", "reach", None, 210.0, 200.0, "at-most", "conditional-fail", uncertainty=12.0).text
+    'reach 210.0 ± 12.0 ft > 200.0 ft max.'
     """
 
     key: str
@@ -74,6 +87,12 @@ class Dimension:
     status: str
     note: str = ""
     unit: str = "ft"
+    uncertainty: float | None = None
+
+    @property
+    def conditional(self) -> bool:
+        """Whether the check's margin lies within the data's accuracy (a conditional pass or fail)."""
+        return self.status in (CONDITIONAL_PASS, CONDITIONAL_FAIL)
 
     @property
     def fails(self) -> bool:
@@ -86,10 +105,20 @@ class Dimension:
         return self.status == WAIVED
 
     @property
+    def figure(self) -> str:
+        """``"65.0 ft"``; ``"61.0 ± 6.2 ft"`` within the data's accuracy (``"61.0 ft (accuracy unassessed)"``)."""
+        if not self.conditional:
+            return f"{self.value:,.1f} {self.unit}"
+        if self.uncertainty is None:
+            return f"{self.value:,.1f} {self.unit} (accuracy unassessed)"
+        return f"{self.value:,.1f} \u00b1 {self.uncertainty:,.1f} {self.unit}"
+
+    @property
     def text(self) -> str:
-        """``"right setback 15.0 ft < 60.0 ft req."`` when failing, else ``"left setback 65.0 ft"``."""
+        """``"right setback 15.0 ft < 60.0 ft req."`` when failing, ``"left setback 61.0 ± 6.2 ft (60.0 ft req.)"``
+        within the data's accuracy, else ``"left setback 65.0 ft"``."""
         unit = self.unit
-        text = f"{self.name} {self.value:,.1f} {unit}"
+        text = f"{self.name} {self.figure}"
         if (self.fails or self.waived) and self.limit is not None:
             if self.sense == AT_LEAST:
                 relation = f"< {self.limit:,.1f} {unit} req."
@@ -100,14 +129,19 @@ class Dimension:
             text = f"{text} {relation}"
             if self.note:
                 text = f"{text} ({self.note})"
+        elif self.conditional and self.limit is not None:
+            said = {AT_LEAST: "req.", AT_MOST: "max."}.get(self.sense, "limit")
+            text = f"{text} ({self.limit:,.1f} {unit} {said}{', ' + self.note if self.note else ''})"
         if self.waived:
             text = f"{text} (waived)"
         return text
 
     @property
     def colour(self) -> str:
-        """The warning colour for a failing dimension."""
-        return COLOURS["warning"] if self.fails else COLOURS["dimension"]
+        """The warning colour for a failing dimension, its status's colour within the data's accuracy."""
+        if self.conditional:
+            return STATUS_COLOURS[self.status]
+        return COLOURS["warning"] if self.status == FAIL else COLOURS["dimension"]
 
 
 def _reach_dimension(review) -> Dimension | None:
@@ -125,10 +159,15 @@ def _reach_dimension(review) -> Dimension | None:
     line = lines.get("length") if along_axis else lines.get("reach")
     if line is None or value is None or not np.isfinite(value):
         return None
-    _, status, limit = decision(review, "reach")
+    check, status, limit = decision(review, "reach")
     note = "" if limit is None else review.rules.reach_source(m, limit)
     name = "length along axis" if along_axis else "reach"
-    return Dimension("reach", name, line, float(value), limit, AT_MOST, status, note=note)
+    return Dimension("reach", name, line, float(value), limit, AT_MOST, status, note=note, uncertainty=_within(check, status))
+
+
+def _within(check, status: str) -> float | None:
+    """The check's uncertainty (95 %) for a dimension that shows it conditional; None otherwise."""
+    return check.uncertainty if check is not None and status in (CONDITIONAL_PASS, CONDITIONAL_FAIL) else None
 
 
 def dimensions(review) -> list[Dimension]:
@@ -148,7 +187,7 @@ def dimensions(review) -> list[Dimension]:
             continue
         check, status, limit = decision(review, key)
         sense = check.sense if check is not None else AT_LEAST
-        dims.append(Dimension(key, name, line, value, limit, sense, status))
+        dims.append(Dimension(key, name, line, value, limit, sense, status, uncertainty=_within(check, status)))
     reach = _reach_dimension(review)
     if reach is not None and reach.line.length > 0:
         dims.insert(3, reach)
@@ -179,7 +218,8 @@ def component_figures(review) -> list[tuple[Dimension, BaseGeometry]]:
         count = len(geoms) if key == "float" else 1
         label = f"{count} floats" if count > 1 else name
         unit = check.unit or "ft"
-        dim = Dimension(key, label, shapely.LineString(), float(check.value), check.limit, check.sense, check.status, unit=unit)
+        dim = Dimension(key, label, shapely.LineString(), float(check.value), check.limit, check.sense, check.status, unit=unit,
+                        uncertainty=_within(check, check.status))
         out.append((dim, shapely.union_all(geoms)))
     return out
 

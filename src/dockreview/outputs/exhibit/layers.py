@@ -1,5 +1,6 @@
 """The exhibit's map layers: the lots and what lies round them, the envelope and no-go areas, the riparian
-lines, the proposed dock and the soundings; and the names and depths set on them.
+lines, the proposed dock and the soundings, the bands of the data's accuracy; and the names and depths set on
+them.
 
 Each ``draw_*`` function draws one layer onto the map's axes and appends its
 legend entries. Limits drawn (the reach limit, the clearance rings) are read from
@@ -23,12 +24,13 @@ from matplotlib.tri import Triangulation
 
 from dockreview.outputs.exhibit.placing import draw_leader, on_leader
 from dockreview.outputs.exhibit.titleblock import extension_text, lines_label
-from dockreview.outputs.export import no_go_areas
+from dockreview.outputs.export import accuracy_bands, no_go_areas
 from dockreview.outputs.reading import clearance_ft, clearance_words, deciding
 from dockreview.outputs.sheet.draw import clip, draw_lines, fill, px, to_display
 from dockreview.outputs.sheet.labels import Placer, area_candidates, rect
 from dockreview.outputs.sheet.text import wrap_to
 from dockreview.outputs.style import BACKING, COLOURS
+from dockreview.rules.conditional import role_words
 
 #: Fields that name existing docks and channels when the manifest names none.
 DOCK_ID_FIELDS = ("DOCK_ID", "dock_id", "OBJNAM", "NAME", "name", "ID", "id")
@@ -310,6 +312,36 @@ def draw_riparian(ax, sheet: Sheet, view, legend: list) -> list:
     if any(drawn):
         legend.append(Line2D([], [], color=COLOURS["side"], lw=0.6, ls=":", label=f"how the {lines_label(rip)} were drawn"))
     return corners
+
+
+#: How a band of the data's accuracy is drawn: translucent, without an outline (no line work to keep a dimension off).
+BAND_STYLE = dict(fc=COLOURS["accuracy"], ec="none", alpha=0.28, zorder=4.6)
+#: The legend's words for the bands.
+BAND_LABEL = "within the data's accuracy (95 %)"
+
+
+def band_label(bands) -> str:
+    """The bands' legend entry: ``"within the data's accuracy (95 %): the lot lines ±6.1 ft"``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as B
+    >>> band_label([B(role="parcels", band_ft=6.09), B(role="mhw", band_ft=131.36)])
+    "within the data's accuracy (95 %): the lot lines ±6.1 ft; the MHW line ±131.4 ft"
+    """
+    return f"{BAND_LABEL}: " + "; ".join(f"{role_words(b.role)} \u00b1{b.band_ft:,.1f} ft" for b in bands)
+
+
+def draw_bands(ax, sheet: Sheet, view, legend: list) -> list:
+    """The band either side of each line that decides a check within the data's accuracy (:func:`accuracy_bands`):
+    as wide each side as its input's 95 % figure; the bands drawn (none on a surveyed site)."""
+    if sheet.review is None:
+        return []
+    ft = sheet.site.ft_per_unit
+    drawn = [b for b in accuracy_bands(sheet.review) if fill(ax, clip(b.area(ft), view), gid=f"accuracy-band:{b.role}", **BAND_STYLE)]
+    if drawn:
+        legend.append(Patch(fc=BAND_STYLE["fc"], ec="none", alpha=BAND_STYLE["alpha"], label=band_label(drawn)))
+    return drawn
 
 
 def draw_dock(ax, review, legend: list) -> None:

@@ -186,9 +186,32 @@ def on_leader(placer: Placer, anchors, width: float, height: float, *, base_cost
     return found
 
 
+#: A leader is kept off the line it names, and off the line carried on past its ends this far (pt): it meets the line,
+#: never runs along it.
+OWN_LINE_PT = 12.0
+
+
+def _carried_on(xy: np.ndarray, reach: float) -> shapely.LineString:
+    """The polyline ``xy`` carried on past each end by ``reach``, along its end segments.
+
+    Examples
+    --------
+    >>> _carried_on(np.array([[0.0, 0.0], [10.0, 0.0]]), 5.0).coords[:]
+    [(-5.0, 0.0), (0.0, 0.0), (10.0, 0.0), (15.0, 0.0)]
+    """
+    xy = np.asarray(xy, dtype=float)
+
+    def past(end, before):
+        step = end - before
+        length = float(np.hypot(*step))
+        return end + step / length * reach if length > 0 else end
+
+    return shapely.LineString(np.vstack([past(xy[0], xy[1]), xy, past(xy[-1], xy[-2])]))
+
+
 def settle(placer: Placer, text, xy, colour: str, *, keep_off=None):
     """Place ``text`` (centred) beside the polyline ``xy`` (display), else on a leader from it that keeps off
-    ``keep_off`` (display); the text.
+    ``keep_off`` (display) and off the line itself but where it meets it; the text.
 
     When no spot on the map is free, it goes beside the line where it covers the
     least of what was placed before it (the layout tests catch such a sheet).
@@ -200,6 +223,8 @@ def settle(placer: Placer, text, xy, colour: str, *, keep_off=None):
     if best is None:
         line = shapely.LineString(xy)
         anchors = [np.asarray(line.interpolate(t, normalized=True).coords[0]) for t in ANCHORS]
+        own = _carried_on(xy, px(placer.fig, OWN_LINE_PT)).buffer(px(placer.fig, 0.75))  # a leader meets its line, never runs along it
+        keep_off = own if keep_off is None or keep_off.is_empty else shapely.union(keep_off, own)
         best, anchor = on_leader(placer, anchors, width, height, keep_off=keep_off)
         if best is not None:
             draw_leader(placer, best[3], anchor, colour)

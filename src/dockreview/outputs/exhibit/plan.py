@@ -24,6 +24,7 @@ from dockreview.outputs.exhibit.layers import (
     Sheet,
     contours,
     dock_areas,
+    draw_bands,
     draw_context,
     draw_dock,
     draw_law_lines,
@@ -42,6 +43,22 @@ from dockreview.outputs.sheet.labels import Placer
 from dockreview.outputs.sheet.page import TITLE_IN, arrange, fit_view, new_page, save_figure
 from dockreview.outputs.sheet.text import renderer, wrap_to
 from dockreview.outputs.style import COLOURS, FONT_PT, MIN_FONT_PT, STATUS_COLOURS, VERDICT_COLOURS
+from dockreview.rules.base import CONDITIONAL_FAIL, CONDITIONAL_PASS, FAIL, NEEDS_DATA
+from dockreview.rules.conditional import DEFAULT_RULE
+
+#: The legend's words for a dimension within the data's accuracy, by its status.
+CONDITIONAL_WORDS = {
+    CONDITIONAL_PASS: "passing within the data's accuracy: value \u00b1 its 95 % figure, with its limit",
+    CONDITIONAL_FAIL: "failing within the data's accuracy: value \u00b1 its 95 % figure, with its limit",
+}
+
+
+def _within_colour(review) -> str:
+    """The colour of the title block's checks within the data's accuracy: a conditional pass's under the simple
+    rule (they pass), needing data's under the guarded rule (they wait for a survey)."""
+    if review is None or review.decision_rule == DEFAULT_RULE:
+        return STATUS_COLOURS[CONDITIONAL_PASS]
+    return STATUS_COLOURS[NEEDS_DATA]
 
 
 def _extent(sheet: Sheet) -> tuple[float, float, float, float]:
@@ -122,7 +139,7 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
         colours = {"verdict": VERDICT_COLOURS.get(review.verdict, "black") if review is not None else "black",
                    "no-dock": COLOURS["warning"] if sheet.envelope is not None and sheet.envelope.reasons else VERDICT_COLOURS["compliant"],
                    "fails": STATUS_COLOURS["fail"], "supply": STATUS_COLOURS["needs-data"], "waived": STATUS_COLOURS["waived"],
-                   "caveat": COLOURS["warning"]}
+                   "caveat": COLOURS["warning"], "within": _within_colour(review)}
         lines = title_lines(review, site=sheet.site, envelope=sheet.envelope, kind=sheet.kind) if title else []
         low, high = TITLE_IN[page]
         block_h = title_block(p.block_ax, lines, fontsize, colours, page=page, max_in=high) if title else low
@@ -137,14 +154,18 @@ def _draw(sheet: Sheet, ax=None, *, page: str = "letter", title: bool = True, le
     zones = draw_zones(ax, sheet, view_clip, handles)
     corners = draw_riparian(ax, sheet, view_clip, handles)
     draw_law_lines(ax, sheet, view_clip, handles)
+    draw_bands(ax, sheet, view_clip, handles)
     if review is not None:
         draw_dock(ax, review, handles)
     soundings = draw_soundings(ax, sheet, view_clip, handles)
     dims = dimensions(review) if review is not None else []
     if dims:
         handles.append(Line2D([], [], color=COLOURS["dimension"], marker=glyph_marker("\u2194"), ls="", ms=10, label="dimension (ft)"))
-        if any(d.fails for d in dims):
+        if any(d.status == FAIL for d in dims):
             handles.append(Line2D([], [], color=COLOURS["warning"], marker=glyph_marker("\u2194"), ls="", ms=10, label="failing dimension, with its limit"))
+        for status, words in CONDITIONAL_WORDS.items():
+            if any(d.status == status for d in dims):
+                handles.append(Line2D([], [], color=STATUS_COLOURS[status], marker=glyph_marker("\u2194"), ls="", ms=10, label=words))
     if soundings:
         handles.append(Line2D([], [], color=COLOURS["sounding"], marker="+", ls="", label="soundings, ft below MLW (labelled where room allows)"))
 

@@ -3,8 +3,10 @@
 :func:`title_lines` gives the title block's fields in the order they are printed
 (site, parcel, applicant, application, address, preparer, date; the verdict and
 its reasons, read by :mod:`dockreview.outputs.reasons`: the failing checks with
-their values and limits, what to supply for those that need data, the waived
-checks with their waiver, the Board items by title; the manifest's conditions of
+their values and limits, what to supply for those that need data, the checks
+within the data's accuracy with the survey that would decide each and the
+decision rule that counted them, the waived checks with their waiver, the Board
+items by title; the manifest's conditions of
 the permit; the standing note that the exhibit is drawn from GIS data and is not
 a survey, a chart MHW line's accuracy note; the profile, the working CRS and its
 convergence, the data sources, named relative to the manifest);
@@ -31,6 +33,7 @@ from dockreview.outputs.reasons import Reasons, reasons
 from dockreview.outputs.sheet.draw import px
 from dockreview.outputs.sheet.text import renderer, wrap_to
 from dockreview.outputs.style import MIN_FONT_PT, NOT_A_SURVEY
+from dockreview.rules.conditional import DECISION_RULES
 
 
 def _convergence(site) -> float | None:
@@ -104,16 +107,41 @@ def _glued(items: list[str]) -> list[str]:
     return [re.sub(r"\((?:[^()]|\([^()]*\))*\)", glue, t) for t in items]
 
 
+#: The decision rules as the title block says them, short (the report gives
+#: :data:`~dockreview.rules.conditional.DECISION_RULES` in full); a rule not here is said in full.
+RULE_WORDS = {
+    "simple": "simple: the data as given decide; a survey could reverse a check within their accuracy",
+    "guarded": "guarded: a check within the data's accuracy is not decided until surveyed",
+}
+
+
+def rule_text(rule: str) -> str:
+    """``"Decision rule: simple: the data as given decide; ..."``: the review's decision rule in the title block's words.
+
+    Examples
+    --------
+    >>> rule_text("guarded")
+    "Decision rule: guarded: a check within the data's accuracy is not decided until surveyed"
+    """
+    return f"Decision rule: {RULE_WORDS.get(rule, DECISION_RULES[rule])}"
+
+
 def reason_lines(review) -> list[tuple[str, str, int]]:
-    """The verdict's reasons as title-block fields: the failing checks, what to supply, the waived checks, the Board items."""
-    why = reasons(review.checks)
-    why = Reasons(_glued(why.failing), why.supply, _glued(why.waived), _glued(why.board), why.needs_data)
+    """The verdict's reasons as title-block fields: the decision rule when a check lies within the data's accuracy,
+    the failing checks, what to supply, the checks within the data's accuracy, the waived checks, the Board items."""
+    why = reasons(review.checks, review.decision_rule)
+    why = Reasons(_glued(why.failing), why.supply, _glued(why.waived), _glued(why.board), why.needs_data,
+                  _glued(why.within), why.rule)
     lines = []
+    if any(c.conditional for c in review.checks):
+        lines.append(("rule", rule_text(review.decision_rule), 1))
     if why.failing:
         lines.append(("fails", f"Fails {len(why.failing)} check{'s' if len(why.failing) != 1 else ''}:"
                       + "".join(f"\n{BULLET}{t}" for t in why.failing), 1))
     if why.supply:
         lines.append(("supply", why.supply_heading + "".join(f"\n{BULLET}{t}" for t in why.supply), 1))
+    if why.within:
+        lines.append(("within", why.within_heading + "".join(f"\n{BULLET}{t}" for t in why.within), 1))
     if why.waived:
         lines.append(("waived", "Waived:" + "".join(f"\n{BULLET}{t}" for t in why.waived), 1))
     lines.append(("board", board_pending_text(review), 1))

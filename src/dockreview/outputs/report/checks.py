@@ -2,7 +2,8 @@
 
 Every figure is the CheckResult's: the requirement is its limit read with its
 sense ("at least 150 ft", "at most 8 ft"), the proposal its value, the margin its
-:attr:`~dockreview.rules.base.CheckResult.margin`. Wording that depends on what a
+:attr:`~dockreview.rules.base.CheckResult.margin`, the ± figure its margin's
+:attr:`~dockreview.rules.base.CheckResult.uncertainty` at 95 %. Wording that depends on what a
 check means ("no other dock on the lot", "touching the walkway's seaward end") is
 its rule kind's own (:meth:`~dockreview.rules.kind.RuleKind.limit_words`); pass or fail, and which side of a limit
 is good, never are.
@@ -15,7 +16,10 @@ import re
 from dockreview.outputs.report.words import COUNT_UNITS, quantity
 from dockreview.rules.base import NOT_APPLICABLE, SENSE_WORDS
 
-CHECK_COLUMNS = ("section", "check", "rule", "required", "proposed", "margin", "status", "finding")
+#: The column of a margin's uncertainty at 95 %.
+UNCERTAINTY = "± (95 %)"
+CHECK_COLUMNS = ("section", "check", "rule", "required", "proposed", "margin", UNCERTAINTY, "status", "finding")
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def margin(check) -> str:
@@ -25,6 +29,23 @@ def margin(check) -> str:
     classification, a yes/no).
     """
     return "" if check.margin is None else quantity(check.margin, check.unit, signed=True)
+
+
+def uncertainty(check) -> str:
+    """The margin's uncertainty at 95 % from the data's accuracy, in the check's unit (``"±6.1 ft"``); ``"unassessed"``
+    when an input's accuracy is; blank for a check of the proposal alone (it prints as nothing) and one without a
+    margin.
+
+    Examples
+    --------
+    >>> from dockreview.rules.base import CheckResult as C
+    >>> [uncertainty(C("s", "", "", "pass", 61.0, 60.0, "ft", "", uncertainty=u)) for u in (6.1039, 0.0, 4e-12, None)]
+    ['±6.1 ft', '', '', '']
+    """
+    if check.uncertainty is None:
+        return "unassessed" if check.within is not None and check.within.unassessed else ""
+    shown = quantity(check.uncertainty, check.unit)
+    return f"±{shown}" if any(float(n.replace(",", "")) for n in _NUMBER.findall(shown)) else ""
 
 
 def _rule(check, review):
@@ -66,7 +87,8 @@ def finding(check) -> str:
 
 def check_row(check, review) -> tuple[str, ...]:
     """One row of the checks table, in :data:`CHECK_COLUMNS` order."""
-    return (check.section, check.id, check.title, required(check, review), proposed(check, review), margin(check), check.status, finding(check))
+    return (check.section, check.id, check.title, required(check, review), proposed(check, review), margin(check),
+            uncertainty(check), check.status, finding(check))
 
 
 def check_rows(review, *, all_checks: bool = False) -> tuple[tuple[str, ...], ...]:

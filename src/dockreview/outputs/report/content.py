@@ -1,9 +1,10 @@
 """What the report says, before any format renders it: its sections and the facts under its title.
 
-:func:`sections` builds every part after the exhibit once (the checks, the Board
-items, the Board evidence, waivers and conditions, the interpretations used, the
-measurements, the data sources, the warnings); :func:`header` the facts under the
-title. HTML, Markdown and PDF only render them.
+:func:`sections` builds every part after the exhibit once (the checks, the
+accuracy of the data and the checks within it, the Board items, the Board
+evidence, waivers and conditions, the interpretations used, the measurements,
+the data sources, the warnings); :func:`header` the facts under the title. HTML,
+Markdown and PDF only render them.
 """
 
 from __future__ import annotations
@@ -17,10 +18,19 @@ from dockreview.evidence.measures import report_rows
 from dockreview.inputs.crs import describe
 from dockreview.outputs.reading import relative_paths
 from dockreview.outputs.reasons import reasons
-from dockreview.outputs.report.checks import CHECK_COLUMNS, check_rows, not_applicable_line
-from dockreview.outputs.report.words import in_words, quantity
+from dockreview.outputs.report.checks import (
+    CHECK_COLUMNS,
+    UNCERTAINTY,
+    check_rows,
+    margin,
+    not_applicable_line,
+    required,
+)
+from dockreview.outputs.report.checks import uncertainty as uncertainty_text
+from dockreview.outputs.report.words import in_words, plural, quantity
 from dockreview.outputs.style import NOT_A_SURVEY
 from dockreview.rules.base import BOARD, NOT_APPLICABLE, officials_words
+from dockreview.rules.conditional import DECISION_RULES, DEFAULT_RULE, listed, role_words, survey_words
 from dockreview.rules.readings import READING_LABELS
 
 
@@ -38,6 +48,87 @@ class Section:
 def _checks(review, *, all_checks: bool) -> Section:
     note = "" if all_checks else not_applicable_line(review)
     return Section("Checks", CHECK_COLUMNS, check_rows(review, all_checks=all_checks), note=note)
+
+
+#: The columns of the layers' accuracy and of the checks within it.
+ACCURACY_COLUMNS = ("layer", "horizontal (95 %)", "vertical (95 %)", "basis", "source")
+WITHIN_COLUMNS = ("section", "check", "status", "value", "required", "margin", UNCERTAINTY, "dominant input",
+                  "a survey that would decide it")
+
+
+#: A layer named for its accuracy table where its words name one of its figures only (the soundings' positions).
+LAYER_NAMES = {"soundings": "the soundings"}
+
+
+def _layer_words(role: str) -> str:
+    """A layer by its role in words, the role after it: ``"the lot lines (parcels)"``, ``"the proposed dock"``."""
+    return "the proposed dock" if role == "dock" else f"{LAYER_NAMES.get(role) or role_words(role)} ({role})"
+
+
+def _vertical(layer) -> str:
+    """A layer's vertical accuracy: ``"±1.6 ft"``, ``"±3.3 ft + 2 % of the depth"``; blank for a layer without depths."""
+    if layer.vertical_ft is None:
+        return "unassessed" if layer.unassessed and layer.role in ("soundings", "elevation") else ""
+    grows = f" + {quantity(100 * layer.vertical_fraction, '%')} of the depth" if layer.vertical_fraction else ""
+    return f"±{quantity(layer.vertical_ft, 'ft')}{grows}"
+
+
+def _horizontal(layer) -> str:
+    if layer.horizontal_ft is None:
+        return "unassessed"
+    return "exact" if layer.horizontal_ft == 0 else f"±{quantity(layer.horizontal_ft, 'ft')}"
+
+
+def _basis(layer) -> str:
+    """How the figure is known: ``unassessed``, ``assumed`` (a default), ``exact`` (the design) or ``given``."""
+    if layer.unassessed or layer.assumed:
+        return "unassessed" if layer.unassessed else "assumed"
+    return "exact" if layer.horizontal_ft == 0 else "given"
+
+
+def _accuracy(review) -> Section:
+    """The decision rule in words and each layer's accuracy with where it came from (assumed ones marked)."""
+    rule = review.decision_rule
+    conditional = [c for c in review.checks if c.conditional]
+    rows = tuple(
+        (_layer_words(role), _horizontal(layer), _vertical(layer), _basis(layer), layer.source)
+        for role, layer in review.site.accuracy.items()
+    )
+    within = (f"{plural(len(conditional), 'check lies', 'checks lie')} within the data's accuracy (the next table)"
+              if conditional else "no check's margin lies within the data's accuracy: each pass and fail stands on the data given")
+    text = (
+        f"Decision rule: {DECISION_RULES[rule]}. Each figure below is an accuracy at 95 %: 19 times in 20 a layer's true "
+        "lines lie within that distance of where it draws them. A check's margin (how far its value lies inside its limit) is held against "
+        f"its uncertainty from every layer it reads, the ± figure of the checks table; {within}."
+    )
+    assumed = [_layer_words(role) for role, layer in review.site.accuracy.items() if layer.assumed]
+    note = (f"Assumed: {listed(assumed)}: the manifest states no accuracy for them, so a default for the kind of layer is "
+            "taken; a survey or the layer's own metadata (accuracy_ft) replaces it.") if assumed else ""
+    return Section("Accuracy of the data", ACCURACY_COLUMNS, rows, text, note)
+
+
+def _dominant(check) -> str:
+    within = check.within
+    if within.unassessed:
+        return f"unassessed: {listed(role_words(r) for r in within.survey) or 'an input'}"
+    return role_words(within.dominant) if within.dominant else ""
+
+
+def _within(review) -> Section:
+    """The checks whose margin lies within the data's accuracy, each with the input that dominates and the survey
+    that would decide it."""
+    rows = tuple(
+        (c.section, c.id, c.status, quantity(c.value, c.unit, beside=c.limit), required(c, review), margin(c),
+         uncertainty_text(c), _dominant(c), survey_words(c))
+        for c in review.checks if c.conditional and c.within is not None
+    )
+    if not rows:
+        return Section("Checks within the data's accuracy", text="Every decided check's margin exceeds its uncertainty: each pass and fail stands on the data given.")
+    counted = ("A conditional pass counts as a pass and a conditional fail as a fail; each could be reversed by the survey "
+               "named." if review.decision_rule == DEFAULT_RULE else
+               "None of these is decided until surveyed: the review stays incomplete.")
+    return Section("Checks within the data's accuracy", WITHIN_COLUMNS, rows,
+                   f"Their margin is no greater than its uncertainty at 95 %. {counted}")
 
 
 #: The columns of the law's words.
@@ -390,6 +481,8 @@ def sections(review, *, all_checks: bool = False) -> list[Section]:
     site = review.site
     parts = [
         _checks(review, all_checks=all_checks),
+        _accuracy(review),
+        _within(review),
         _law(review, all_checks=all_checks),
         _board(review),
         Section("Board evidence", ("measure", "figures", "method"), tuple(report_rows(review.evidence)),
@@ -430,7 +523,9 @@ def header(review) -> list[tuple[str, str]]:
         if given(name):
             facts.append((label, given(name)))
     facts.append(("Verdict", f"{review.verdict.upper()}: {review.verdict_reason}"))
-    why = reasons(review.checks)
+    if any(c.conditional for c in review.checks):
+        facts.append(("Decision rule", DECISION_RULES[review.decision_rule]))
+    why = reasons(review.checks, review.decision_rule)
     if why.supply:
         facts.append(("To supply", "; ".join(why.supply)))
     if why.board:

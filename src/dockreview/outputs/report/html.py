@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+from dockreview.outputs.report.checks import UNCERTAINTY
 from dockreview.outputs.report.content import Section, header, sections
 from dockreview.outputs.report.sheets import exhibit_svg, inline_svg
 from dockreview.outputs.style import PAGES, STATUS_COLOURS, VERDICT_COLOURS
@@ -30,7 +31,7 @@ section.part{break-inside:auto}section.part>h2+*{break-before:avoid;page-break-b
  table{font-size:8pt}
 }
 """
-_NUMERIC = {"margin", "features"}
+_NUMERIC = {"margin", UNCERTAINTY, "features"}
 #: A table of at most this many rows is printed whole on one page (a longer one breaks, its header repeated).
 SHORT_TABLE_ROWS = 15
 

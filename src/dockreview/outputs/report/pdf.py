@@ -20,14 +20,16 @@ from matplotlib.backends.backend_pdf import PdfPages
 from dockreview._version import __version__
 from dockreview.outputs.evidence_sheet import plot_evidence
 from dockreview.outputs.exhibit import plot_review
-from dockreview.outputs.report.checks import CHECK_COLUMNS
-from dockreview.outputs.report.content import LAW_COLUMNS, Section, header, sections
+from dockreview.outputs.report.checks import CHECK_COLUMNS, UNCERTAINTY
+from dockreview.outputs.report.content import ACCURACY_COLUMNS, LAW_COLUMNS, WITHIN_COLUMNS, Section, header, sections
 from dockreview.outputs.sheet.pdffont import PDF_FONT_PT, PageFont, page_font, saved_in
 from dockreview.outputs.style import PAGES, STATUS_COLOURS, VERDICT_COLOURS
 
 #: Relative column widths of the PDF tables, by their columns (others share the width equally).
 _PDF_WIDTHS = {
-    CHECK_COLUMNS: (1.05, 1.35, 1.7, 1.6, 1.5, 0.75, 0.95, 3.9),
+    CHECK_COLUMNS: (1.05, 1.35, 1.7, 1.6, 1.5, 0.75, 0.7, 0.95, 3.6),
+    ACCURACY_COLUMNS: (2.0, 1.0, 1.3, 0.8, 6.0),
+    WITHIN_COLUMNS: (1.05, 1.35, 1.1, 0.9, 1.5, 0.75, 0.7, 1.3, 3.2),
     ("section", "item", "facts given"): (1.3, 2.5, 8.0),
     LAW_COLUMNS: (1.3, 2.5, 8.0),
     ("role", "file", "CRS", "features"): (1.0, 4.5, 3.0, 0.8),
@@ -43,7 +45,7 @@ _TOP_IN = 0.65  # below the running title
 _BOTTOM_IN = 0.55  # above the page number
 _SIDE_IN = 0.5
 #: Columns whose cells are kept on one line.
-_UNBROKEN = ("margin", "features")
+_UNBROKEN = ("margin", UNCERTAINTY, "features")
 
 
 def _wrap(text: str, width_in: float, font: PageFont, *, bold: bool = False) -> list[str]:
