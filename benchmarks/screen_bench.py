@@ -29,6 +29,10 @@ GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own p
   layers (a copy of the default profile with its ``[riparian] method`` replaced), and ``screen --methods`` (every
   one of them at once, counted per lot), each against the screen under extended side lines in the same run: wall
   and CPU ms per waterfront lot, and their ratios;
+* ``accuracy`` -- with ``--accuracy-sizes``, the screen as the command runs it (its parcels streamed in batches on
+  ``--workers`` processes) without the column ``eligibility``, with it at the defaults (every layer 7.6 ft), and
+  with ``--accuracy parcels=6 --accuracy mhw=3`` (:data:`ACCURACY`), in turn ``--repeats`` times (the quickest of
+  each kept): wall and CPU, and each one's ratio to the screen without (issue 30: at most 1.5);
 * ``site``     -- once, on one sample site (``--site``): ``dockreview check``, ``check --map x.png`` and
   ``report -o x.pdf`` against a process that imports geopandas and reads the manifest's layers (median of
   ``--site-repeats`` runs each).
@@ -72,6 +76,21 @@ PG_SETTINGS = {
     "parallel_setup_cost": "100", "parallel_tuple_cost": "0.01", "min_parallel_table_scan_size": "0",
 }
 SCREEN = ["--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id", "--no-progress"]
+#: The layers' accuracy of the ``accuracy`` step, by setting (ft at 95 %, by role): none (no column), the defaults, stated.
+ACCURACY = {"without": None, "defaults": {}, "stated": {"parcels": 6.0, "mhw": 3.0}}
+#: The command's screen with the layers' accuracy of argv[4] (JSON; null: no column ``eligibility``).
+ACCURACY_SCREEN = """
+import dataclasses, json, sys
+from dockreview.batch.eligibility import screen_accuracy
+from dockreview.batch.layers import read_screen_layers
+from dockreview.batch.stream import plan_screen, screen_to_file
+gpkg, out, workers, given = sys.argv[1], sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
+layers = read_screen_layers(*(f"{gpkg}:{n}" for n in ("parcels", "mhw")), channels=f"{gpkg}:channels", docks=f"{gpkg}:docks",
+                            stream_parcels=True)
+plan = plan_screen(layers, id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id")
+accuracy = None if given is None else screen_accuracy(given)
+print(screen_to_file(dataclasses.replace(plan, options=dataclasses.replace(plan.options, accuracy=accuracy)), out, workers=workers)[0])
+"""
 
 
 # ---------------------------------------------------------------------------
@@ -237,6 +256,22 @@ def methods(gpkg: Path, data: Path, workers: int, waterfront: int, repeats: int 
         run_["over_extended"] = run_["seconds"] / base["seconds"]
         run_["cpu_over_extended"] = run_["cpu_s"] / base["cpu_s"]
     return {"runs": runs}
+
+
+def accuracy(gpkg: Path, data: Path, workers: int, repeats: int = 1) -> dict:
+    """The screen without the column ``eligibility`` and with it (:data:`ACCURACY`), in turn, and their ratios."""
+    runs: dict[str, list] = {name: [] for name in ACCURACY}
+    for _ in range(repeats):
+        for name, given in ACCURACY.items():
+            out = data / f"accuracy-{name}.gpkg"
+            runs[name].append(run([sys.executable, "-c", ACCURACY_SCREEN, gpkg, out, str(workers), json.dumps(given)], env=_env()))
+    best = {name: min(r, key=lambda r: r["seconds"]) for name, r in runs.items()}
+    out = {name: {"seconds": b["seconds"], "cpu_s": b["cpu_s"], "peak_mb": b["peak_mb"], "all_s": [r["seconds"] for r in runs[name]]}
+           for name, b in best.items()}
+    for name in ("defaults", "stated"):
+        out[name]["over_without"] = out[name]["seconds"] / out["without"]["seconds"]
+        out[name]["cpu_over_without"] = out[name]["cpu_s"] / out["without"]["cpu_s"]
+    return {"figures": ACCURACY, **out}
 
 
 def parquet_io(gpkg: Path, parquet: Path, out: Path, workers: int) -> dict:
@@ -495,6 +530,7 @@ def main() -> None:
     parser.add_argument("--dask-sizes", type=int, nargs="*", default=[])
     parser.add_argument("--soundings-sizes", type=int, nargs="*", default=[], help="screen and audit with soundings")
     parser.add_argument("--methods-sizes", type=int, nargs="*", default=[], help="the screen under each riparian method, and --methods")
+    parser.add_argument("--accuracy-sizes", type=int, nargs="*", default=[], help="the screen without and with the column eligibility")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--layout", choices=["county", "messy"], default="county")
     parser.add_argument("--site", default=str(HERE.parent / "data" / "straight-t-float" / "site.toml"),
@@ -551,6 +587,8 @@ def main() -> None:
                 entry["audit_ms_per_dock"] = 1000 * (entry["audit"]["seconds"] - entry["screen"]["seconds"]) / entry["generate"]["docks"]
             if n in args.methods_sizes:
                 step("methods", functools.partial(methods, repeats=args.repeats), gpkg, data, args.workers, waterfront)
+            if n in args.accuracy_sizes:
+                step("accuracy", functools.partial(accuracy, repeats=args.repeats), gpkg, data, args.workers)
             if n in parquet_sizes:
                 step("parquet", parquet_io, gpkg, parquet, data / f"screen-{args.layout}-{n}.parquet", args.workers)
             if pg is not None and n in args.postgis_sizes:
