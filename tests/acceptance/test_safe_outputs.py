@@ -202,10 +202,11 @@ def test_a_users_geopackage_keeps_its_own_layers(site, tmp_path):
     again = {str(n) for n in pyogrio.list_layers(project)[:, 0]}
     assert again == layers
     assert list(gpd.read_file(project, layer="survey_notes")["note"]) == list(notes["note"])
-    # the screen adds its own layers beside the review's
+    # the screen adds its own layers beside the review's, and its record (its law and date, tables for publish)
     gpkg = site.dir / "site.gpkg"
     assert dockreview("screen", "--parcels", f"{gpkg}:parcels", "--mhw", f"{gpkg}:mhw", "-o", str(project)).code == 0
-    assert {str(n) for n in pyogrio.list_layers(project)[:, 0]} == again | {"parcels", "envelopes"}
+    screened = {"parcels", "envelopes", "screen_record", "screen_law"}
+    assert {str(n) for n in pyogrio.list_layers(project)[:, 0]} == again | screened
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 

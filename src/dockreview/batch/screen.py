@@ -14,10 +14,14 @@ shapely arrays over the whole layer. The flow, and the module doing each step:
    (:mod:`dockreview.batch.depth`); with ``backend="dask"`` the same work runs
    in spatial partitions on a cluster (:mod:`dockreview.batch.dask_backend`);
 3. the parcel table gives each lot's eligibility and reasons, the property
-   classes judged against the profile's single-family codes (here);
+   classes judged against the profile's single-family codes (here), and
+   whether the data's accuracy could change the answer
+   (:mod:`dockreview.batch.eligibility`);
 4. with ``audit=True`` every existing dock is reviewed against its own lot
    (:mod:`dockreview.batch.audit`);
-5. :func:`write_screen` writes the GeoPackage and the CSV (here).
+5. :func:`write_screen` writes the GeoPackage and the CSV (here), and into the
+   GeoPackage what ``publish`` reads of the screen: its law, its date and its
+   layers' names (:class:`~dockreview.outputs.publish.record.ScreenRecord`).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import geopandas as gpd
 import pandas as pd
 
 from dockreview.batch.audit import audit_docks
+from dockreview.batch.eligibility import screen_accuracy
 from dockreview.batch.figures import navigable_depth, shore_work
 from dockreview.batch.layers import ScreenLayers, is_parquet
 from dockreview.batch.parallel import default_workers
@@ -38,6 +43,7 @@ from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, LayerError
 from dockreview.outputs.files import atomic_path, rounded_table
 from dockreview.outputs.geopackage import geopackage
+from dockreview.outputs.publish.record import ScreenRecord, address_field
 from dockreview.profile import Profile
 from dockreview.rules import RuleSet, ruleset
 
@@ -94,7 +100,7 @@ def screen(
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, audit: bool = False,
     dock_id_field: str | None = None, component_field: str | None = None, progress: bool | None = None,
     backend: str = "local", scheduler: str | None = None, draft_ft: float | None = None, float_extent_ft: float = 0.0,
-    workers: int | None = None, methods: bool = False,
+    workers: int | None = None, methods: bool = False, address: str | None = None, accuracy: dict[str, float | None] | None = None,
 ) -> ScreenResult:
     """Screen every parcel of ``layers`` for a dock (Docks B, C, D(1)).
 
@@ -144,6 +150,12 @@ def screen(
         have a dock (its envelope not empty): columns ``methods_with_dock``
         and ``methods_with_dock_names``, over every method the screen draws
         without other layers (:data:`~dockreview.batch.figures.SCREEN_METHODS`).
+    address : str, optional
+        The parcels' address field, copied to the column ``address``.
+    accuracy : dict of str to float, optional
+        The layers' positional accuracy stated, ft at 95 % (None: unassessed), by role (``parcels``, ``mhw``,
+        ``channels``, ``docks``, ``soundings``); any other layer's is the default a review takes for a layer
+        with nothing stated. The column ``eligibility`` says whether it could change each lot's answer.
     """
     if backend not in BACKENDS:
         raise DockReviewError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
@@ -152,7 +164,8 @@ def screen(
     audit_layers = layers
     rules, layers, options, depth = prepare_screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
-        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods, address=address,
+        accuracy=accuracy,
     )
     workers = default_workers() if workers is None else max(int(workers), 1)
     work = None
@@ -176,17 +189,22 @@ def screen(
 def prepare_screen(
     layers: ScreenLayers, *, profile, id_field: str | None, class_field: str | None, qualifying: tuple[str, ...] | None,
     tolerance_ft: float, dock_id_field: str | None, draft_ft: float | None, float_extent_ft: float, methods: bool = False,
+    address: str | None = None, accuracy: dict[str, float | None] | None = None,
 ) -> tuple[RuleSet, ScreenLayers, TableOptions, object]:
     """The rules, the layers (the docks grouped by ``dock_id_field``), the table's options and the navigable depth of a screen.
 
     Checks the fields named against the layers first, each refusal one line
-    naming the layer, the field and the fields it has.
+    naming the layer, the field and the fields it has. The options carry every
+    layer's accuracy, ``accuracy`` as stated and the defaults for the others
+    (:func:`~dockreview.batch.eligibility.screen_accuracy`).
     """
     fields = layers.parcel_fields
     if id_field is not None and id_field not in fields:
         raise LayerError(f"parcels layer: no field '{id_field}' (--id-field); fields: {', '.join(fields)}")
     if class_field is not None and class_field not in fields:
         raise LayerError(f"parcels layer: no field '{class_field}' (--class-field); fields: {', '.join(fields)}")
+    if address is not None:
+        address_field(fields, address)
     if dock_id_field is not None and layers.docks is not None and dock_id_field not in layers.docks.columns:
         raise LayerError(f"docks layer: no field '{dock_id_field}' (--dock-id-field); fields: {', '.join(map(str, layers.docks.columns))}")
     rules = ruleset(profile)
@@ -195,7 +213,8 @@ def prepare_screen(
     if dock_id_field is not None and layers.docks is not None:
         layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
     depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
-    return rules, layers, TableOptions(id_field, class_field, qualifying, tolerance_ft, methods), depth
+    options = TableOptions(id_field, class_field, qualifying, tolerance_ft, methods, address, screen_accuracy(accuracy))
+    return rules, layers, options, depth
 
 
 def screen_files(path: str | Path, *, audit: bool = False) -> dict[str, Path]:
@@ -220,11 +239,14 @@ def screen_files(path: str | Path, *, audit: bool = False) -> dict[str, Path]:
     return {**files, "csv": path.with_suffix(".csv")}
 
 
-def write_screen(result: ScreenResult, path: str | Path, *, inputs: Iterable[str | Path] = ()) -> tuple[Path, Path]:
+def write_screen(
+    result: ScreenResult, path: str | Path, *, inputs: Iterable[str | Path] = (), record: ScreenRecord | None = None,
+) -> tuple[Path, Path]:
     """Write the layers and the CSV beside them (:func:`screen_files`); returns the main file and the CSV.
 
     Every file is written whole or not at all, and none over one of ``inputs``
-    (the layers screened); an existing GeoPackage keeps its other layers.
+    (the layers screened); an existing GeoPackage keeps its other layers. A
+    GeoPackage holds the ``record`` too (:func:`write_record`), what ``publish`` reads.
     """
     path = Path(path)
     files = screen_files(path, audit=result.audit is not None)
@@ -239,6 +261,14 @@ def write_screen(result: ScreenResult, path: str | Path, *, inputs: Iterable[str
         with geopackage(path, product="screen", inputs=inputs) as out:
             for name, frame in layers.items():
                 out.write(frame, name, polygons=name != "audit")
+            write_record(out, record)
     with atomic_path(files["csv"], inputs=inputs) as tmp:
         rounded_table(result.parcels).to_csv(tmp, index=False)
     return path, files["csv"]
+
+
+def write_record(out, record: ScreenRecord | None) -> None:
+    """Write the screen's ``record`` (its law, date and layers' names) into the GeoPackage being written, as tables."""
+    if record is not None:
+        for name, frame in record.frames().items():
+            out.write(frame, name)

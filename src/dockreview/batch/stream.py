@@ -48,6 +48,7 @@ from dockreview.batch.screen import (
     prepare_screen,
     screen_counts,
     shown_counts,
+    write_record,
     write_screen,
 )
 from dockreview.batch.table import TableOptions, screen_tables
@@ -101,7 +102,7 @@ def plan_screen(
     layers: ScreenLayers, *, profile=None, id_field: str | None = None, class_field: str | None = None,
     qualifying: tuple[str, ...] | None = None, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
     draft_ft: float | None = None, float_extent_ft: float = 0.0, audit: bool = False, component_field: str | None = None,
-    methods: bool = False,
+    methods: bool = False, address: str | None = None, accuracy: dict[str, float | None] | None = None,
 ) -> ScreenPlan:
     """The plan of a streamed screen of ``layers`` (parcels left on disk), its settings as :func:`~dockreview.batch.screen.screen` takes them.
 
@@ -110,7 +111,7 @@ def plan_screen(
     layers : ScreenLayers
         From :func:`~dockreview.batch.layers.read_screen_layers` with
         ``stream_parcels=True``.
-    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, audit, component_field, methods
+    profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, audit, component_field, methods, address, accuracy
         As :func:`~dockreview.batch.screen.screen` takes them. With ``audit``
         the plan keeps the docks layer as drawn (its components), the
         channels and the soundings for the audit after the screen.
@@ -121,7 +122,8 @@ def plan_screen(
         component_column(layers.docks, component_field)  # a component field named but absent is refused before the screen
     rules, prepared, options, depth = prepare_screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
-        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods,
+        dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods, address=address,
+        accuracy=accuracy,
     )
     work = shore_work(prepared, rules, tolerance_ft, depth)
     where = ScreenLayers(None, None, None, None, prepared.crs, prepared.ft_per_unit, None, prepared.parcels_source)
@@ -134,7 +136,7 @@ def plan_screen(
 
 def screen_to_file(
     plan: ScreenPlan, output: str | Path, *, workers: int | None = None, progress: bool | None = None,
-    batch_size: int = BATCH_PARCELS, inputs: Iterable[str | Path] = (),
+    batch_size: int = BATCH_PARCELS, inputs: Iterable[str | Path] = (), record=None,
 ) -> tuple[dict[str, int], Path, Path]:
     """Screen the parcels left on disk a batch at a time, by ``plan`` (:func:`plan_screen`), and write the screen's files.
 
@@ -155,6 +157,9 @@ def screen_to_file(
         :data:`MIN_BATCH_PARCELS`), so that every worker has work.
     inputs : iterable of path
         The files screened, none of which an output may replace.
+    record : ScreenRecord, optional
+        What ``publish`` reads of the screen, written with it
+        (:func:`~dockreview.batch.screen.write_record`).
 
     Returns
     -------
@@ -166,7 +171,7 @@ def screen_to_file(
     layers = plan.layers
     workers = default_workers() if workers is None else max(int(workers), 1)
     total = plan.parcel_count()
-    columns = [c for c in dict.fromkeys((plan.options.id_field, plan.options.class_field)) if c is not None]
+    columns = [c for c in dict.fromkeys((plan.options.id_field, plan.options.class_field, plan.options.address_field)) if c is not None]
     batches = _numbered(parcel_batches(layers, batch_parcels(total, batch_size, workers=workers), columns))
     answers = imap_chunks(_batch_tables, plan, batches, workers=workers)
     disable = False if progress else (None if progress is None else True)
@@ -174,9 +179,9 @@ def screen_to_file(
     audit = None if plan.audit is None else functools.partial(_audit, plan, workers)
     with tqdm(total=total, desc="screen", unit="parcel", disable=disable) as bar:
         if is_parquet(output):
-            counts, main, csv = _write_whole(answers, Path(output), bar, label, audit, inputs)
+            counts, main, csv = _write_whole(answers, Path(output), bar, label, audit, inputs, record)
         else:
-            counts, main, csv = _write_batches(answers, Path(output), bar, label, audit, inputs)
+            counts, main, csv = _write_batches(answers, Path(output), bar, label, audit, inputs, record)
     repaired = counts.pop("repaired")
     if repaired:
         warnings.warn(f"{label}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
@@ -254,7 +259,7 @@ def _audited(audit, lots: list, counts: dict[str, int]) -> gpd.GeoDataFrame | No
     return frame
 
 
-def _write_batches(answers, output: Path, bar, label: str, audit=None, inputs=()) -> tuple[dict, Path, Path]:
+def _write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
     """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all); then the audit."""
     counts: dict[str, int] = {}
     csv = output.with_suffix(".csv")
@@ -272,10 +277,11 @@ def _write_batches(answers, output: Path, bar, label: str, audit=None, inputs=()
         frame = _audited(audit, lots, counts)
         if frame is not None:
             out.write(frame, "audit")
+        write_record(out, record)
     return counts, output, csv
 
 
-def _write_whole(answers, output: Path, bar, label: str, audit=None, inputs=()) -> tuple[dict, Path, Path]:
+def _write_whole(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
     """Gather the batches' rows and write them whole (GeoParquet is written in one piece), the audit beside them."""
     counts: dict[str, int] = {}
     tables, envelopes = [], []
@@ -287,5 +293,5 @@ def _write_whole(answers, output: Path, bar, label: str, audit=None, inputs=()) 
     _refuse_without_polygons(counts, label)
     parcels = pd.concat(tables, ignore_index=True)
     frame = _audited(audit, [_waterfront(parcels)], counts)
-    main, csv = write_screen(ScreenResult(parcels, pd.concat(envelopes, ignore_index=True), frame), output, inputs=inputs)
+    main, csv = write_screen(ScreenResult(parcels, pd.concat(envelopes, ignore_index=True), frame), output, inputs=inputs, record=record)
     return counts, main, csv

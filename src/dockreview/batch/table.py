@@ -18,21 +18,27 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from dockreview.batch.figures import lot_figures, methods_with_dock, unreviewed_rows
+from dockreview.batch.eligibility import lot_eligibility
+from dockreview.batch.figures import lot_figures, methods_with_dock, shore_work, unreviewed_rows
 from dockreview.batch.layers import ScreenLayers
 from dockreview.rules import RuleSet
 
 
 @dataclass(frozen=True)
 class TableOptions:
-    """How the table is written: the parcels' id and class fields, the qualifying classes, the MHW tolerance (ft), and
-    whether it counts the riparian methods under which each lot can have a dock (``screen --methods``)."""
+    """How the table is written: the parcels' id and class fields, the qualifying classes, the MHW tolerance (ft),
+    whether it counts the riparian methods under which each lot can have a dock (``screen --methods``), and the
+    parcels' address field, copied to the column ``address`` (``screen --address-field``); and the layers'
+    accuracy (:func:`~dockreview.batch.eligibility.screen_accuracy`), for the column ``eligibility`` (none
+    without it)."""
 
     id_field: str | None = None
     class_field: str | None = None
     qualifying: tuple[str, ...] | None = None
     tolerance_ft: float = 5.0
     methods: bool = False
+    address_field: str | None = None
+    accuracy: dict | None = None
 
 
 def screen_tables(
@@ -49,6 +55,8 @@ def screen_tables(
     (:func:`~dockreview.batch.figures.methods_with_dock`). ``beside`` are
     parcels of the layer beside these and not among them, drawn only for
     their neighbours' corners (:func:`~dockreview.batch.figures.lot_figures`).
+    With ``options.accuracy`` the column ``eligibility`` follows ``eligible``
+    (:func:`~dockreview.batch.eligibility.lot_eligibility`).
     """
     parcels = layers.parcels
     geoms = parcels.geometry.values
@@ -62,6 +70,13 @@ def screen_tables(
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     figures = pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
     table = parcel_table(parcels, figures, options, rules, row_ids=row_ids)
+    if options.accuracy is not None:
+        def decide(rows, moved):
+            return parcel_table(parcels.iloc[rows], moved.set_axis(np.arange(len(rows))), options, rules)["eligible"].to_numpy()
+
+        shore = work or shore_work(some, rules, options.tolerance_ft, depth)
+        column = lot_eligibility(figures, table["eligible"].to_numpy(), decide, geoms, shore, options.accuracy, workers=workers)
+        table.insert(table.columns.get_loc("eligible") + 1, "eligibility", column)
     if counted is not None:
         for name, column in counted.items():
             values = np.zeros(len(geoms), dtype=int) if name == "methods_with_dock" else np.full(len(geoms), "", dtype=object)
@@ -83,6 +98,11 @@ def _class_code(value) -> str | None:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value).strip() or None
+
+
+def _texts(values: pd.Series) -> np.ndarray:
+    """A field's values as text, a blank value as ``""``."""
+    return np.where(values.notna().to_numpy(), values.astype(str).to_numpy(), "").astype(object)
 
 
 def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: RuleSet, *, row_ids=None) -> gpd.GeoDataFrame:
@@ -118,6 +138,7 @@ def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: R
     return gpd.GeoDataFrame(
         {
             "parcel_id": ids,
+            **({"address": _texts(parcels[options.address_field])} if options.address_field else {}),
             "fronts_mhw": fronts,
             "frontage_ft": columns["frontage_ft"],
             "property_class": classes,

@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from dockreview.batch.eligibility import ROLES, accuracy_option
 from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, screen_files, write_screen
 from dockreview.batch.stream import BATCH_PARCELS, plan_screen, screen_to_file
@@ -27,8 +28,10 @@ from dockreview.measure.envelope import envelope_frame
 from dockreview.outputs.files import atomic_path, check_outputs, inputs_checked
 from dockreview.outputs.formats import DEFAULT_PAGE, PAGE_SIZES, PRODUCTS
 from dockreview.outputs.geopackage import geopackage
+from dockreview.outputs.publish.record import address_field, screen_record
 from dockreview.profile import WATER_KINDS, load_profile
 from dockreview.review.suggest import FOOTPRINT_LAYER, footprint_path, longest_dock, site_envelope, suggest_manifest
+from dockreview.rules import ruleset
 
 
 def _reach_limit_text(env, m, rules) -> str:
@@ -164,6 +167,10 @@ def suggest_command(
 @click.option("--id-field", metavar="F", help="Parcel id field (default: the row number).")
 @click.option("--class-field", metavar="F", help="Property class field; without it the class is not judged.")
 @click.option(
+    "--address-field", "address_field_name", metavar="F",
+    help="Parcel address field, copied to the column 'address' for `dockreview publish` (default: a field named address, site_addr, situs, ... when the parcels have one).",
+)
+@click.option(
     "--single-family", metavar="CODES",
     help="Property classes of a single-family dwelling, comma separated (default: the profile's single_family_classes).",
 )
@@ -178,6 +185,10 @@ def suggest_command(
 @click.option(
     "--methods", is_flag=True,
     help="Also count, for each lot, the riparian methods under which it can have a dock (its envelope not empty), of those the screen draws without other layers: columns methods_with_dock and methods_with_dock_names.",
+)
+@click.option(
+    "--accuracy", "accuracy_texts", multiple=True, metavar="ROLE=FT",
+    help=f"A layer's positional accuracy, ft at 95 % (ROLE: {', '.join(ROLES)}); repeat for several. A layer not named takes the default a review takes for a layer with nothing stated (a tax map's 7.6 ft). The column eligibility says whether it could change each lot's answer.",
 )
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: the cores of this machine; dask: spatial partitions on a dask cluster (a GeoParquet --parcels is read by the workers).")
@@ -194,8 +205,8 @@ def suggest_command(
 def screen_command(
     ctx: click.Context, parcels: str, mhw: str, channels: str | None, docks: str | None, soundings: str | None, depth_field: str,
     draft_ft: float | None, float_extent_ft: float, water: str | None, id_field: str | None, class_field: str | None,
-    single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
-    component_field: str | None, methods: bool, progress: bool | None, backend: str, scheduler: str | None, workers: int | None,
+    address_field_name: str | None, single_family: str | None, crs_text: str | None, tolerance_ft: float, audit: bool, dock_id_field: str | None,
+    component_field: str | None, methods: bool, accuracy_texts: tuple[str, ...], progress: bool | None, backend: str, scheduler: str | None, workers: int | None,
     batch_size: int, output: str, engine: str, profile_path: str | None,
 ) -> None:
     """Screen every parcel of a layer: fronts the water? frontage, setback, envelope, eligible, and why not."""
@@ -204,6 +215,7 @@ def screen_command(
         raise click.UsageError("--scheduler needs --backend dask")
     if (soundings is None) != (draft_ft is None):
         raise click.UsageError("--soundings and --draft go together: navigable depth needs both")
+    accuracy = accuracy_option(accuracy_texts)
     streamed = backend == "local" and engine == "pyogrio"
     inputs = [*reference_files((parcels, mhw, channels, docks, soundings)), *filter(None, [profile_file(profile_path)])]
     check_outputs({("-o" if name == "parcels" else f"the {name} file beside -o"): path for name, path in screen_files(output, audit=audit).items()}, inputs)
@@ -212,19 +224,23 @@ def screen_command(
         lazy_parcels=backend == "dask", stream_parcels=streamed, water=water,
     )
     qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
+    address = address_field(layers.parcel_fields, address_field_name)
+    profile = load_profile(profile_path)
+    named = {"parcels": parcels, "mhw": mhw, "channels": channels, "docks": docks, "soundings": soundings}
+    record = screen_record(ruleset(profile), named, address=address)
     settings = dict(
-        profile=load_profile(profile_path), id_field=id_field, class_field=class_field, qualifying=qualifying,
+        profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying,
         tolerance_ft=tolerance_ft, dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
-        methods=methods,
+        methods=methods, address=address, accuracy=accuracy,
     )
     running = dict(progress=progress_shown(ctx, progress), workers=workers)
     if streamed:
         plan = plan_screen(layers, audit=audit, component_field=component_field, **settings)
         del layers  # the plan keeps what the batches (and the audit) share; the layers as read go before the workers fork
-        summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, inputs=inputs, **running)
+        summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, inputs=inputs, record=record, **running)
     else:
         result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings, **running)
-        gpkg, csv = write_screen(result, output, inputs=inputs)
+        gpkg, csv = write_screen(result, output, inputs=inputs, record=record)
         summary = result.summary()
     for key, value in summary.items():
         click.echo(f"{key:<26}{value:>10,d}")

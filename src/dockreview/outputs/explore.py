@@ -6,13 +6,17 @@ reach limit, the clearance rings, the proposed dock, its terminus, the
 dimension lines, the water corners) is drawn by geopandas' own ``explore`` onto
 one :class:`folium.Map`, each its own layer in the layer control, coloured as the
 exhibit colours it, its attributes (the review's figures, in feet) in its
-tooltip. folium is the ``notebook`` extra's; the map is made offline (the
-browser fetches the tiles).
+tooltip. folium is the ``notebook`` extra's; the map is made offline: its
+page carries the package's own Leaflet (:mod:`dockreview.outputs.publish.library`)
+in place of the scripts and stylesheets folium links from the network, so that
+a notebook without the network still draws every layer (only a basemap's
+tiles, ``tiles=None`` for none, are fetched).
 """
 
 from __future__ import annotations
 
 from dockreview.outputs.export import derived_layers
+from dockreview.outputs.publish.library import leaflet_inline
 from dockreview.outputs.style import COLOURS
 
 #: The layers drawn, bottom up: (layer, where it comes from, colour, fill opacity, line weight).
@@ -75,8 +79,22 @@ def explore(review, m=None, *, tiles: str = "OpenStreetMap", **kwargs):
     if m is None:
         raise ValueError("the review has no layer to draw")
     if fresh:
+        offline(m)
         bounds = frames["parcel"].to_crs(4326).total_bounds
         dock = review.dock.components.to_crs(4326).total_bounds
         m.fit_bounds([[min(bounds[1], dock[1]), min(bounds[0], dock[0])], [max(bounds[3], dock[3]), max(bounds[2], dock[2])]])
         folium.LayerControl(collapsed=True).add_to(m)
+    return m
+
+
+def offline(m):
+    """Make the folium map ``m`` carry its own Leaflet (its script and stylesheet inline) and link nothing else.
+
+    folium links Leaflet, jQuery, Bootstrap and the awesome-markers plugin from
+    the network; the review's layers (GeoJSON, circle markers, tooltips, the
+    layer control) need Leaflet alone.
+    """
+    js, css = leaflet_inline()
+    m.default_js = [("leaflet", js)]
+    m.default_css = [("leaflet_css", css)]
     return m

@@ -362,6 +362,8 @@ def screen_parcels(
     from dockreview.batch.screen import screen, screen_files, write_screen
     from dockreview.inputs.sources import profile_file, reference_files
     from dockreview.outputs.files import check_outputs
+    from dockreview.outputs.publish.record import address_field, screen_record
+    from dockreview.rules import ruleset
 
     text = lambda source: None if source is None else _source_text(source)
     found: list[str] = []
@@ -375,15 +377,18 @@ def screen_parcels(
             soundings=text(soundings), depth_field=depth_field or DEPTH_FIELD,
         )
         qualifying = None if single_family is None else tuple(c.strip() for c in single_family.split(",") if c.strip())
+        address = address_field(layers.parcel_fields, None)
+        law = load_profile(profile)
+        named = dict(zip(("parcels", "mhw", "channels", "docks", "soundings"), map(text, sources), strict=True))
         _step(progress, 0.1, "screening the parcels")
         with bar_progress(progress, 0.1, 0.9 if audit else 0.95) as bar:
             result = screen(
-                layers, profile=load_profile(profile), id_field=id_field, class_field=class_field, qualifying=qualifying,
+                layers, profile=law, id_field=id_field, class_field=class_field, qualifying=qualifying,
                 tolerance_ft=tolerance_ft, audit=audit, dock_id_field=dock_id_field, component_field=component_field,
-                progress=bar, draft_ft=draft_ft, float_extent_ft=float_extent_ft,
+                progress=bar, draft_ft=draft_ft, float_extent_ft=float_extent_ft, address=address,
             )
         _step(progress, 0.95, "writing the GeoPackage and the CSV")
-        gpkg, csv = write_screen(result, output, inputs=inputs)
+        gpkg, csv = write_screen(result, output, inputs=inputs, record=screen_record(ruleset(law), named, address=address))
     _step(progress, 1.0, None)
     names = ["parcels", "envelopes", *(["audit"] if result.audit is not None else [])]
     return ScreenRun(result.summary(), gpkg, csv, names, found)
