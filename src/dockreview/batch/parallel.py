@@ -26,7 +26,13 @@ from concurrent.futures import ProcessPoolExecutor
 import geopandas as gpd
 import numpy as np
 import shapely
+import tqdm.std as tqdm_std
 from tqdm.auto import tqdm
+
+# tqdm's monitor thread takes tqdm's lock (one for every bar class) every few seconds; a worker forked while it
+# holds it inherits the lock taken, with no thread to give it back, and waits on it forever at its first bar
+# (seen: a streamed screen's worker, whose chunks make a bar). No monitor for any bar: no such thread.
+tqdm_std.tqdm.monitor_interval = 0
 
 #: Chunks per worker taken ahead of the answers yielded (keeps both cores busy while few chunks are held).
 AHEAD = 2
