@@ -269,8 +269,10 @@ class RuleKind:
         >>> from dockreview.rules import ruleset
         >>> ruleset("levy-county-fl").rule("side-setback").law_words()
         'The dock and all associated structures can be no closer than 25 feet from your side riparian property lines.'
+        >>> ruleset().rule("frontage").law_words().count("not less than 150 feet")
+        1
         """
-        said = dict.fromkeys(t for t in (self.spec.text, *(c.text for c in self.cited.values())) if t)
+        said = _each_once([t for t in (self.spec.text, *(c.text for c in self.cited.values())) if t])
         law = [t for t in said if not t.startswith("interpretation:")]
         return " ".join(law or said)
 
@@ -477,3 +479,16 @@ class Bound(RuleKind):
         relation, word = ("under", "minimum") if self.sense == AT_LEAST else ("over", "maximum")
         shown = fmt(limit, self.unit, decimals=0 if float(limit).is_integer() else 1)
         return f"{self.noun or self.what} {fmt(value, self.unit)} is {relation} the {shown} {word} ({self.section})"
+
+
+def _each_once(texts: list[str]) -> list[str]:
+    """``texts`` without those another one already says (a cited number's words quoted inside the check's own).
+
+    Examples
+    --------
+    >>> _each_once(["Docks need 150 feet of frontage.", "150 feet of frontage", "Setbacks of 60 feet."])
+    ['Docks need 150 feet of frontage.', 'Setbacks of 60 feet.']
+    """
+    core = [t.strip().rstrip(".;:,").casefold() for t in texts]
+    return [t for i, t in enumerate(texts)
+            if not any(j != i and core[i] in core[j] and (len(core[j]) > len(core[i]) or j < i) for j in range(len(texts)))]
