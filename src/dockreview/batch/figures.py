@@ -160,7 +160,7 @@ def lot_figures(
     fronting = fronting[hilbert_order(polys[fronting])]
     size = int(min(BATCH_LOTS, max(MIN_CHUNK_LOTS, -(-len(fronting) // (CHUNKS_PER_WORKER * max(workers, 1))))))
     chunks = [fronting[i : i + size] for i in range(0, len(fronting), size)]
-    shore = _Lots.of(lots, fronting, work, beside)
+    shore = MeasuredLots.of(lots, fronting, work, beside)
     frames += map_chunks(_chunk_figures, (shore, work), chunks, workers=workers, progress=progress)
     return pd.concat([f for f in frames if len(f)] or frames[:1]).sort_index()
 
@@ -242,7 +242,7 @@ def shore_work(layers: ScreenLayers, rules: RuleSet, tolerance_ft: float, depth:
 
 
 @dataclass(frozen=True)
-class _Lots:
+class MeasuredLots:
     """The parcels' polygons the review measures, which front the MHW line, and (for a method reading the
     neighbouring lots) a tree of the fronting ones (``fronting`` indexes them)."""
 
@@ -252,7 +252,7 @@ class _Lots:
     fronting: np.ndarray
 
     @classmethod
-    def of(cls, lots, fronting: np.ndarray, work: _Work, beside: np.ndarray | None) -> "_Lots":
+    def of(cls, lots, fronting: np.ndarray, work: _Work, beside: np.ndarray | None) -> "MeasuredLots":
         """The lots (:func:`~dockreview.batch.kernel.waterfront_parts`'s), with the fronting ones of ``beside`` after them
         when the method reads the neighbouring lots (none of them is in ``fronting``'s chunks: they get no rows)."""
         if not work.neighbours:
@@ -276,12 +276,12 @@ def _chunk_figures(shared, lots: np.ndarray) -> pd.DataFrame:
     """Figures of one chunk of lots: as arrays where the kernel can, the others one by one."""
     parcels, work = shared
     if work.construction is None:
-        return _one_by_one(parcels, lots, work)
+        return figures_one_by_one(parcels, lots, work)
     figures, left = _array_figures(parcels, lots, work)
     if not len(left):
         return figures
     log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
-    return pd.concat([figures, _one_by_one(parcels, left, work)]) if len(figures) else _one_by_one(parcels, left, work)
+    return pd.concat([figures, figures_one_by_one(parcels, left, work)]) if len(figures) else figures_one_by_one(parcels, left, work)
 
 
 def screen_riparian_lines(rules: RuleSet) -> dict:
@@ -318,7 +318,7 @@ def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFr
     return frame
 
 
-def _array_figures(lots_of: _Lots, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
+def _array_figures(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
     """Envelope figures of the lots ``lots`` (indices into the parcels) worked as arrays, and the lots left over.
 
     A method reading the neighbouring lots is drawn on the lots and the
@@ -341,13 +341,13 @@ def _array_figures(lots_of: _Lots, lots: np.ndarray, work: _Work) -> tuple[pd.Da
     mine = rip.lot < len(lots)
     done = drawn[rip.lot[mine]]
     parcels = polys[done]
-    figures = [_envelope_figures(
+    figures = [envelope_figures(
         parcels, rip.frontage[mine], rip.side_a[mine], rip.side_b[mine], rip.zone[mine], seaward_axes(rip.frontage[mine], parcels),
         done, work,
     )]
     refused = drawn[rip.refused[rip.refused < len(lots)]]
     if len(refused):  # the method cannot draw them, for the reason the single-lot functions give the first
-        figures.append(first := _one_by_one(lots_of, refused[:1], work))
+        figures.append(first := figures_one_by_one(lots_of, refused[:1], work))
         if isinstance(reason := first["not_reviewed"].iloc[0], str):
             figures.append(unreviewed_rows(refused[1:], reason, fronts=True))
             done = np.r_[done, refused]
@@ -356,7 +356,7 @@ def _array_figures(lots_of: _Lots, lots: np.ndarray, work: _Work) -> tuple[pd.Da
     return pd.concat([f for f in figures if len(f)] or figures[:1]), np.setdiff1d(lots, done)
 
 
-def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, work: _Work) -> pd.DataFrame:
+def envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, work: _Work) -> pd.DataFrame:
     """The envelope figures of lots whose riparian geometry is drawn, by the envelope's own array steps.
 
     The steps of :func:`dockreview.measure.envelope.lot_envelope`, over all
@@ -402,7 +402,7 @@ def _envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wo
     )
 
 
-def _one_by_one(lots_of: _Lots, lots: np.ndarray, work: _Work) -> pd.DataFrame:
+def figures_one_by_one(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> pd.DataFrame:
     """Envelope figures of the lots the arrays could not resolve: their riparian geometry drawn one by one.
 
     Each lot's riparian geometry is the single-lot
@@ -433,7 +433,7 @@ def _one_by_one(lots_of: _Lots, lots: np.ndarray, work: _Work) -> pd.DataFrame:
         index, rips = zip(*drawn)
         column = lambda name: np.array([getattr(r, name) for r in rips], dtype=object)
         rows.append(
-            _envelope_figures(
+            envelope_figures(
                 polys[list(index)], column("frontage"), column("left_line"), column("right_line"), column("zone"),
                 np.array([r.seaward for r in rips]), index, work,
             )

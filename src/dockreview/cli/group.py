@@ -136,6 +136,7 @@ COMMANDS = {
     "suggest": ("dockreview.cli.where", "suggest_command"),
     "riparian": ("dockreview.cli.riparian", "riparian_command"),
     "screen": ("dockreview.cli.where", "screen_command"),
+    "compare": ("dockreview.cli.compare", "compare_command"),
     "publish": ("dockreview.cli.publish", "publish_command"),
     "profiles": ("dockreview.cli.profiles", "profiles_command"),
     "qgis": ("dockreview.cli.qgis", "qgis_group"),
