@@ -203,6 +203,8 @@
 
   // the printed page's height for the lot (letter, 12 mm margins), in CSS pixels
   const PAGE_PX = (279.4 - 24) / 25.4 * 96;
+  // the room kept free at the page's foot (CSS pixels), and the least the answer is shrunk to
+  const PRINT_SPARE_PX = 12, MIN_PRINT_ZOOM = 0.5;
   function framePrint() {
     const map = state.map, side = document.getElementById("side");
     if (!map) return;
@@ -211,11 +213,12 @@
     if (state.selection && state.selected && state.selected.p.length) {
       map.fitBounds(state.selection.getBounds(), { padding: [10, 10], animate: false, maxZoom: 19 });
     }
-    // a long answer is shrunk to the page, the map kept as framed
-    const over = document.body.scrollHeight - PAGE_PX;
-    const height = side.getBoundingClientRect().height;
-    if (window.matchMedia("print").matches && over > 0 && height > 0) {
-      side.style.zoom = String(Math.floor((height - over) / height * 100) / 100);
+    // a long answer is shrunk to the page, the map kept as framed: in steps, each measured again (the text
+    // wraps anew at each size), to a page with room to spare for the printer's rounding
+    if (!window.matchMedia("print").matches) return;
+    for (let zoom = 1; document.body.scrollHeight > PAGE_PX - PRINT_SPARE_PX && zoom > MIN_PRINT_ZOOM;) {
+      zoom = Math.round((zoom - 0.02) * 100) / 100;
+      side.style.zoom = String(zoom);
     }
   }
   function afterPrint() {
