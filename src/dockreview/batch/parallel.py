@@ -26,18 +26,16 @@ from concurrent.futures import ProcessPoolExecutor
 import geopandas as gpd
 import numpy as np
 import shapely
-import tqdm.std as tqdm_std
 from tqdm.auto import tqdm
-
-# tqdm's monitor thread takes tqdm's lock (one for every bar class) every few seconds; a worker forked while it
-# holds it inherits the lock taken, with no thread to give it back, and waits on it forever at its first bar
-# (seen: a streamed screen's worker, whose chunks make a bar). No monitor for any bar: no such thread.
-tqdm_std.tqdm.monitor_interval = 0
 
 #: Chunks per worker taken ahead of the answers yielded (keeps both cores busy while few chunks are held).
 AHEAD = 2
 #: What the worker processes share with the parent (set before they fork).
 _SHARED: object = None
+#: True in a worker process: it draws no progress bar of its own. A bar takes tqdm's lock, shared by every process
+#: forked from the parent; a worker that waits on it may wait forever (seen: a streamed screen's worker, whose
+#: chunks are worked by :func:`map_chunks`, stuck on tqdm's lock for 20 minutes).
+_IN_WORKER = False
 
 
 def default_workers() -> int:
@@ -81,6 +79,11 @@ def hilbert_order(geoms: np.ndarray) -> np.ndarray:
     return np.argsort(distance.to_numpy(), kind="stable")
 
 
+def _in_worker() -> None:
+    global _IN_WORKER
+    _IN_WORKER = True
+
+
 def _run(job):
     fn, chunk = job
     return fn(_SHARED, chunk)
@@ -89,10 +92,12 @@ def _run(job):
 def map_chunks(fn: Callable, shared, chunks: Sequence, *, workers: int, progress: bool | None = None, desc: str = "screen") -> list:
     """``[fn(shared, chunk) for chunk in chunks]``, on ``workers`` processes; the answers in the chunks' order.
 
-    ``fn`` must be a module-level function (it is sent to the workers by name).
+    ``fn`` must be a module-level function (it is sent to the workers by name). A progress bar unless
+    ``progress`` is False or this is a worker process (``None``: on a terminal).
     """
-    disable = False if progress else (None if progress is None else True)
-    with tqdm(total=len(chunks), desc=desc, unit="chunk", disable=disable) as bar:
+    if _IN_WORKER or progress is False:
+        return list(imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks))))
+    with tqdm(total=len(chunks), desc=desc, unit="chunk", disable=None if progress is None else False) as bar:
         out = []
         for answer in imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks))):
             out.append(answer)
@@ -120,7 +125,9 @@ def imap_chunks(fn: Callable, shared, chunks: Iterable, *, workers: int) -> Iter
         return
     _SHARED = shared
     try:
-        with shared_with_forks(), ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with shared_with_forks(), ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("fork"), initializer=_in_worker,
+        ) as pool:
             pending: collections.deque = collections.deque()
             for chunk in chunks:
                 pending.append(pool.submit(_run, (fn, chunk)))
