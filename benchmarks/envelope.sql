@@ -58,12 +58,23 @@ CREATE INDEX ON dock USING gist (geom);
 CREATE INDEX ON dock USING gist (root);
 ANALYZE dock;
 
--- the waterfront lots: parcels within the tolerance of the MHW line, with their shore
+-- the waterfront lots: parcels within the tolerance of the MHW line, with their shore; a parcel drawn invalid
+-- (a bow-tie) is repaired, and of a parcel in several parts the largest part within the tolerance is the lot
 CREATE TABLE lot AS
-SELECT p.fid, p.parcel_id, p.prop_class, p.geom, s.sid
-FROM parcels p
+WITH near AS MATERIALIZED (
+  SELECT p.fid, p.parcel_id, p.prop_class,
+         CASE WHEN ST_IsValid(p.geom) THEN p.geom ELSE ST_CollectionExtract(ST_MakeValid(p.geom), 3) END AS geom
+  FROM parcels p WHERE EXISTS (SELECT 1 FROM piece WHERE ST_DWithin(p.geom, piece.geom, :tolerance))
+)
+SELECT n.fid, n.parcel_id, n.prop_class, g.geom, s.sid
+FROM near n
 CROSS JOIN LATERAL (
-  SELECT sid FROM piece WHERE ST_DWithin(p.geom, piece.geom, :tolerance) ORDER BY piece.geom <-> p.geom LIMIT 1
+  SELECT d.geom FROM ST_Dump(n.geom) d
+  WHERE EXISTS (SELECT 1 FROM piece WHERE ST_DWithin(d.geom, piece.geom, :tolerance))
+  ORDER BY ST_Area(d.geom) DESC LIMIT 1
+) g
+CROSS JOIN LATERAL (
+  SELECT sid FROM piece WHERE ST_DWithin(g.geom, piece.geom, :tolerance) ORDER BY piece.geom <-> g.geom LIMIT 1
 ) s;
 CREATE INDEX ON lot (fid);
 ANALYZE lot;

@@ -175,7 +175,7 @@ def generate(n: int, data: Path, layout: str) -> dict:
         )
         waterfront, docks, channels = map(int, _python(code)["stdout"].split()[-3:])
         return {"cached": True, "waterfront": waterfront, "docks": docks, "channels": channels}
-    make = {"messy": f"messy_county({n}, seed={n})", "sounded": f"county({n}, seed={n}, soundings=True)"}.get(layout, f"county({n}, seed={n})")
+    make = {"messy": f"messy_county({n}, seed={n}, meandering=True)", "sounded": f"county({n}, seed={n}, soundings=True)"}.get(layout, f"county({n}, seed={n})")
     code = (
         "from dockreview.testing.counties import county, messy_county\n"
         f"c = {make}\n"
@@ -557,7 +557,7 @@ def main() -> None:
         print(f"{'site':>9} {json.dumps(report['site'])}", flush=True)
         out_path.write_text(json.dumps(report, indent=2) + "\n")
     with contextlib.ExitStack() as stack:
-        pg = stack.enter_context(PostGIS()) if args.postgis_sizes and args.layout == "county" else None
+        pg = stack.enter_context(PostGIS()) if args.postgis_sizes else None
         if pg is not None:
             report["postgis"] = {"version": pg.version(), "settings": PG_SETTINGS}
         for n in args.sizes:

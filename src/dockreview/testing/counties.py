@@ -37,6 +37,16 @@ FRONT_DEPTH_FT = 200.0
 BACK_DEPTH_FT = 150.0
 CLASSES = np.array(["210", "215", "220", "311"])
 CLASS_WEIGHTS = np.array([0.8, 0.1, 0.05, 0.05])
+#: The shore's two sine waves (amplitude ft, wavelength ft): radius of curvature over 1,000 ft.
+SHORE_WAVES = ((150.0, 4000.0), (25.0, 1300.0))
+#: The meanders a messy county's shore adds (amplitude ft, wavelength ft): coves and points down to about a
+#: 100-ft radius, under lots whose side lines keep to the smooth shore's normals.
+MEANDERS = ((30.0, 520.0), (8.0, 170.0))
+#: A messy county's lot depths (ft): each side line's back corner at a depth drawn from this range, and the
+#: lot behind it as deep again as a draw from the second.
+MESSY_DEPTHS_FT = ((120.0, 320.0), (90.0, 220.0))
+#: A messy county's MHW line is cut into pieces of this many vertices (a draw each), every third piece reversed.
+PIECE_VERTICES = (30, 400)
 #: Soundings: the depth field, grid spacing (ft), the bottom's slope (ft of depth per ft seaward, +y),
 #: the height above a coast's mean shore line (ft) where the depth is 0 ft below MLW, and how far
 #: landward and seaward of the mean shore line the grid runs.
@@ -93,11 +103,15 @@ def _soundings(c: int, mhw: shapely.LineString) -> tuple[np.ndarray, np.ndarray]
     return xy, plane_depth(xy, c)
 
 
-def _shore(x: np.ndarray, phase: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Shore points and unit seaward normals at ``x`` (land below, water above)."""
-    k1, k2 = 2 * np.pi / 4000.0, 2 * np.pi / 1300.0
-    y = 150.0 * np.sin(k1 * x + phase[0]) + 25.0 * np.sin(k2 * x + phase[1])
-    dy = 150.0 * k1 * np.cos(k1 * x + phase[0]) + 25.0 * k2 * np.cos(k2 * x + phase[1])
+def _shore(x: np.ndarray, phase: np.ndarray, waves: tuple = SHORE_WAVES) -> tuple[np.ndarray, np.ndarray]:
+    """Shore points and unit seaward normals at ``x`` (land below, water above): a sum of ``waves``.
+
+    ``waves`` are ``(amplitude ft, wavelength ft)``, one phase each in ``phase``.
+    """
+    y, dy = np.zeros_like(x), np.zeros_like(x)
+    for (amplitude, length), p in zip(waves, phase):
+        k = 2 * np.pi / length
+        y, dy = y + amplitude * np.sin(k * x + p), dy + amplitude * k * np.cos(k * x + p)
     t = np.stack([np.ones_like(x), dy], axis=1)
     t /= np.hypot(*t.T)[:, None]
     return np.stack([x, y], axis=1), np.stack([-t[:, 1], t[:, 0]], axis=1)
@@ -151,17 +165,33 @@ class _Coast:
         return np.array([back[k], back[k + 1], back2[k + 1], back2[k], back[k]])
 
 
-def _coast(c: int, n_front: int, rng: np.random.Generator) -> _Coast:
+def _coast(c: int, n_front: int, rng: np.random.Generator, *, messy: bool = False) -> _Coast:
+    """Coast ``c`` with ``n_front`` waterfront lots; ``messy``: a meandering shore under lots of irregular depths.
+
+    A messy coast's shore adds :data:`MEANDERS` to the smooth shore; its lots' side lines keep to the smooth
+    shore's normals (as tax maps draw them, straight inland), its channels follow the smooth shore, and each
+    side line's back corners lie at depths drawn from :data:`MESSY_DEPTHS_FT`.
+    """
     widths = rng.integers(*WIDTH_VERTICES, size=n_front)
     bounds = np.r_[0, np.cumsum(widths)]
     x = np.arange(bounds[-1] + 1) * VERTEX_FT
-    xy, normal = _shore(x, rng.uniform(0, 2 * np.pi, 2))
-    xy = xy + np.array([ORIGIN[0], ORIGIN[1] + c * COAST_SPACING_FT])
-    back = xy[bounds] - normal[bounds] * FRONT_DEPTH_FT
-    back2 = xy[bounds] - normal[bounds] * (FRONT_DEPTH_FT + BACK_DEPTH_FT)
+    phase = rng.uniform(0, 2 * np.pi, 2)
+    offset = np.array([ORIGIN[0], ORIGIN[1] + c * COAST_SPACING_FT])
+    smooth, across = _shore(x, phase)
+    smooth = smooth + offset
+    if messy:
+        xy, normal = _shore(x, np.r_[phase, rng.uniform(0, 2 * np.pi, len(MEANDERS))], SHORE_WAVES + MEANDERS)
+        xy = xy + offset
+        depth = rng.uniform(*MESSY_DEPTHS_FT[0], len(bounds))
+        depth2 = depth + rng.uniform(*MESSY_DEPTHS_FT[1], len(bounds))
+    else:
+        xy, normal = smooth, across
+        depth, depth2 = np.full(len(bounds), FRONT_DEPTH_FT), np.full(len(bounds), FRONT_DEPTH_FT + BACK_DEPTH_FT)
+    back = xy[bounds] - across[bounds] * depth[:, None]
+    back2 = xy[bounds] - across[bounds] * depth2[:, None]
     # a few side lines bend 20 ft from the water (3 ft aside): the screen measures those lots one by one
     bent = rng.random(len(bounds)) < 0.02
-    near = xy[bounds] - normal[bounds] * 20.0 + np.stack([normal[bounds, 1], -normal[bounds, 0]], axis=1) * 3.0
+    near = xy[bounds] - across[bounds] * 20.0 + np.stack([across[bounds, 1], -across[bounds, 0]], axis=1) * 3.0
     mhw = shapely.linestrings(np.vstack([xy[0] - (xy[1] - xy[0]) * 30, xy, xy[-1] + (xy[-1] - xy[-2]) * 30]))
 
     # channels: stretches of about 3,000 ft at 60 to 400 ft offshore, 200 ft wide
@@ -170,8 +200,8 @@ def _coast(c: int, n_front: int, rng: np.random.Generator) -> _Coast:
         if rng.random() < 0.6:
             seg = slice(start, start + 300)
             d = rng.choice([60.0, 120.0, 180.0, 250.0, 400.0])
-            inner = xy[seg] + normal[seg] * d
-            outer = xy[seg] + normal[seg] * (d + 200.0)
+            inner = smooth[seg] + across[seg] * d
+            outer = smooth[seg] + across[seg] * (d + 200.0)
             channels.append(np.vstack([inner, outer[::-1], inner[:1]]))
 
     # docks: a T dock on about a third of the waterfront lots
@@ -213,14 +243,14 @@ def county(n_lots: int, *, seed: int = 0, soundings: bool = False) -> County:
     return _county(n_lots, seed, soundings)[0]
 
 
-def _county(n_lots: int, seed: int, soundings: bool) -> tuple[County, list[_Coast]]:
+def _county(n_lots: int, seed: int, soundings: bool, *, messy: bool = False) -> tuple[County, list[_Coast]]:
     """:func:`county`, and the layout of its coasts (their waterfront lots come first in the parcels, in order)."""
     rng = np.random.default_rng(seed)
     n_front_total = (n_lots + 1) // 2
     coasts, ids = [], []
     for c, start in enumerate(range(0, n_front_total, LOTS_PER_COAST)):
         n_front = min(LOTS_PER_COAST, n_front_total - start)
-        coasts.append(_coast(c, n_front, rng))
+        coasts.append(_coast(c, n_front, rng, messy=messy))
         ids += [f"S-{c}-{k}" for k in range(n_front)]
     fronts = [coast.front_ring(k) for coast in coasts for k in range(len(coast.bounds) - 1)]
     inlands = [coast.inland_ring(k) for coast in coasts for k in range(len(coast.bounds) - 1)]
@@ -276,7 +306,7 @@ MESSY_EXTRA_LOTS = 2 + 1 + 2 * CREEK_LOTS_PER_BANK + 1
 MESSY_CLASSES = np.array(["210", "215", "250", "311"])
 
 
-def messy_county(n_lots: int, *, seed: int = 0) -> County:
+def messy_county(n_lots: int, *, seed: int = 0, meandering: bool = False) -> County:
     """A county of ``n_lots`` parcels drawn as real tax maps are, for the screen's tests and benchmark.
 
     The coasts, channels and docks of :func:`county` (``n_lots`` less
@@ -295,6 +325,11 @@ def messy_county(n_lots: int, *, seed: int = 0) -> County:
     and, beside the coasts, an island with two lots inside its closed MHW ring,
     an islet that is one lot, a creek (two facing shores :data:`CREEK_WIDTH_FT`
     apart) with lots and docks on both banks, and a parcel with no geometry.
+    With ``meandering=True`` the coasts' shores also meander (:data:`MEANDERS`:
+    coves and points down to about a 100-ft radius) under lots whose side
+    lines run straight inland and whose depths differ lot by lot
+    (:data:`MESSY_DEPTHS_FT`), and each coast's MHW line comes in pieces
+    (:data:`PIECE_VERTICES`, every third one drawn the other way).
     Everything is deterministic from ``seed``.
 
     Examples
@@ -302,10 +337,13 @@ def messy_county(n_lots: int, *, seed: int = 0) -> County:
     >>> c = messy_county(100, seed=1)
     >>> len(c.parcels), sorted(set(c.parcels["MESS"]) - set(MESS_KINDS))
     (100, ['creek', 'inland', 'island', 'islet', 'no geometry'])
+    >>> m = messy_county(2_000, seed=1, meandering=True)
+    >>> bool(m.mhw.geometry.length.sum() > c.mhw.geometry.length.sum()), len(m.mhw) > len(c.mhw)
+    (True, True)
     """
     if n_lots < 2 * MESSY_EXTRA_LOTS:
         raise ValueError(f"a messy county needs at least {2 * MESSY_EXTRA_LOTS} lots")
-    base, coasts = _county(n_lots - MESSY_EXTRA_LOTS, seed, False)
+    base, coasts = _county(n_lots - MESSY_EXTRA_LOTS, seed, False, messy=meandering)
     rng = np.random.default_rng([seed, 1])
     geoms = np.asarray(base.parcels.geometry.values, dtype=object).copy()
     mess = np.full(len(geoms), "inland", dtype=object)
@@ -333,6 +371,9 @@ def messy_county(n_lots: int, *, seed: int = 0) -> County:
         ignore_index=True,
     )
     lines = island_lines + creek_lines
+    if meandering:
+        shores = [piece for coast in coasts for piece in _pieces(coast.mhw, rng)]
+        base.mhw = gpd.GeoDataFrame({"NAME": [f"shore {i}" for i in range(len(shores))]}, geometry=shores, crs=CRS)
     return County(
         parcels=gpd.GeoDataFrame(parcels, geometry="geometry", crs=CRS),
         mhw=pd.concat(
@@ -342,6 +383,15 @@ def messy_county(n_lots: int, *, seed: int = 0) -> County:
         channels=base.channels,
         docks=pd.concat([base.docks, creek_docks], ignore_index=True),
     )
+
+
+def _pieces(line: shapely.LineString, rng: np.random.Generator) -> list[shapely.LineString]:
+    """``line`` cut into pieces of :data:`PIECE_VERTICES` vertices that share their ends, every third reversed."""
+    xy = shapely.get_coordinates(line)
+    cuts = np.cumsum(rng.integers(*PIECE_VERTICES, size=len(xy) // PIECE_VERTICES[0] + 1))
+    cuts = np.r_[0, cuts[cuts < len(xy) - 2], len(xy) - 1]
+    pieces = [xy[a : b + 1] for a, b in zip(cuts[:-1], cuts[1:])]
+    return [shapely.LineString(p[::-1] if i % 3 == 2 else p) for i, p in enumerate(pieces)]
 
 
 def _fault_kinds(n: int, rng: np.random.Generator) -> np.ndarray:
