@@ -172,7 +172,7 @@ def screen(
     if backend == "dask":
         from dockreview.batch.dask_backend import dask_tables
 
-        table, env_frame = dask_tables(layers, rules, options, scheduler, depth)
+        table, env_frame = dask_tables(layers, rules, options, scheduler, depth, progress=progress)
     else:
         work = shore_work(layers, rules, tolerance_ft, depth)  # the indexed shore, for the lots and then the docks
         table, env_frame = screen_tables(layers, rules, options, depth, progress=progress, workers=workers, work=work)
