@@ -136,9 +136,17 @@ def water_runs(ring: LineString, mhw: BaseGeometry, side: WaterSide, tolerance: 
     The boundary is cut exactly where it enters and leaves the tolerance band
     around the MHW line (no sampling), and the pieces outside the band are kept
     when they lie seaward. Contiguous pieces are merged, across the ring's
-    start too, and returned longest first.
+    start too, and returned longest first. The band is drawn round the MHW
+    line near the ring only (clipped to the ring's bounds widened by twice the
+    tolerance: every point of the line within the tolerance of the ring), not
+    round the whole line the caller holds.
     """
-    band = shapely.buffer(mhw, tolerance, quad_segs=64) if tolerance > 0 else mhw
+    if tolerance > 0:
+        x0, y0, x1, y1 = ring.bounds
+        pad = 2.0 * tolerance
+        band = shapely.buffer(shapely.clip_by_rect(mhw, x0 - pad, y0 - pad, x1 + pad, y1 + pad), tolerance, quad_segs=64)
+    else:
+        band = mhw
     near = list(shapely.get_parts(shapely.intersection(ring, band)))
     away = [p for p in shapely.get_parts(shapely.difference(ring, band)) if p.length > 0]
     if away:
