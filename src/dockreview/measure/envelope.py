@@ -38,6 +38,9 @@ from dockreview.measure.limits import Limits
 REACH_TOLERANCE_FT = 0.001
 #: Segments per quarter circle of the reach and clearance buffers (as measure.py draws the reach limit).
 QUAD_SEGS = 32
+#: A width or area the setbacks leave that is this share of the frontage (or of its square) or less is rounding in the
+#: coordinates, not room for a dock (a 160-ft frontage under 80-ft setbacks leaves 8e-12 ft after a change of CRS).
+ROUNDING = 1e-9
 #: How far out from the frontage a lot's water is worked when no check caps the reach (ft): the envelope of a lot
 #: on open water under a law with no reach limit stops here, in a review and in a screen alike.
 WORKED_WATER_FT = 1000.0
@@ -52,16 +55,37 @@ def setback_strips(left_lines, right_lines, setback):
 
 
 def setback_band(zones, strips, frontages, reach):
-    """The lot's water outside the setback strips and within ``reach`` of the frontage (all of it when infinite)."""
+    """The lot's water outside the setback strips and within ``reach`` of the frontage (all of it when infinite).
+
+    A band whose area is rounding (:data:`ROUNDING` of the frontage's square) is empty.
+    """
     if np.all(np.isinf(reach)):
-        return shapely.difference(zones, strips)
-    within = shapely.buffer(frontages, reach, quad_segs=QUAD_SEGS)
-    return shapely.difference(shapely.intersection(zones, within), strips)
+        band = shapely.difference(zones, strips)
+    else:
+        band = shapely.difference(shapely.intersection(zones, shapely.buffer(frontages, reach, quad_segs=QUAD_SEGS)), strips)
+    rounding = shapely.area(band) <= ROUNDING * shapely.length(frontages) ** 2
+    if np.ndim(band) == 0:
+        return shapely.Polygon() if rounding else band
+    return np.where(rounding, shapely.Polygon(), band)
 
 
 def band_width(frontages, strips):
-    """Length of the frontage outside the setback strips: the band's width at the MHW line (units)."""
-    return shapely.length(shapely.difference(frontages, strips))
+    """Length of the frontage outside the setback strips: the band's width at the MHW line (units).
+
+    A width that is rounding (:data:`ROUNDING` of the frontage) is none: a
+    160-ft frontage under 80-ft setbacks leaves no room, however its
+    coordinates round.
+
+    Examples
+    --------
+    >>> frontage = shapely.LineString([(0, 0), (160.0000000000081, 0)])
+    >>> strips = shapely.union(shapely.box(-80, -80, 80, 80), shapely.box(80.0000000000081, -80, 240.0000000000081, 80))
+    >>> float(shapely.length(shapely.difference(frontage, strips))) > 0, float(band_width(frontage, strips))
+    (True, 0.0)
+    """
+    length = shapely.length(shapely.difference(frontages, strips))
+    rounding = length <= ROUNDING * shapely.length(frontages)
+    return np.where(rounding, 0.0, length) if np.ndim(length) else (0.0 if rounding else float(length))
 
 
 def keep_clear(bands, obstacles: "Obstacles"):

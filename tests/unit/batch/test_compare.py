@@ -45,6 +45,7 @@ from dockreview.cli import main
 from dockreview.errors import DockReviewWarning
 from dockreview.inputs import crs as crs_mod
 from dockreview.outputs.compare_map import plot_compare_map
+from dockreview.profile import load_profile
 from dockreview.testing.counties import county
 
 FRONTAGES = (100.0, 130.0, 150.0, 160.0, 200.0, 240.0, 300.0, 120.0, 180.0, 220.0, 149.0, 151.0, 400.0, 250.0)
@@ -325,3 +326,17 @@ def test_command_refuses_bad_input_in_one_line(written, case):
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error:") and "Traceback" not in result.output
     assert not (written / "refused.gpkg").exists()
+
+
+@pytest.mark.parametrize("crs", sorted(ORIGINS))
+def test_a_lot_its_setbacks_fill_exactly_has_no_room_however_its_coordinates_round(tmp_path, crs):
+    # 80-ft setbacks on the 160-ft lot W3 leave 160 - 2 x 80 = 0 ft; on the 200-ft lot W4 (40 % = 80 ft) 40 ft
+    draft = _edited(tmp_path, "setback80.toml", "min_setback_ft", 80.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(_layers(_county(crs), crs), profile=load_profile(draft), id_field="PIN", class_field="CLASS",
+                       dock_id_field="dock_id", workers=1).parcels.set_index("parcel_id")
+    assert table.loc["W3", "frontage_ft"] == pytest.approx(160.0, abs=1e-6)
+    assert table.loc["W3", "band_width_ft"] == 0.0 and table.loc["W3", "envelope_area_sqft"] == 0.0
+    assert not table.loc["W3", "eligible"] and "no room between the setbacks" in table.loc["W3", "reasons"]
+    assert table.loc["W4", "band_width_ft"] == pytest.approx(40.0, abs=0.01) and table.loc["W4", "eligible"]
