@@ -3,7 +3,8 @@
 from dockreview._exports import exports
 
 #: The public names of the stage, by the module that defines each (imported when a name is first asked for).
-#: The screen itself is ``dockreview.batch.screen.screen`` (a name may not be one of the package's modules).
+#: The screen itself is ``dockreview.batch.screen.screen`` and the comparison ``dockreview.batch.compare.compare``
+#: (a name may not be one of the package's modules).
 _HOMES = {
     "screen": ("BACKENDS", "ScreenResult", "screen_files", "write_screen"),
     "stream": ("BATCH_PARCELS", "plan_screen", "screen_to_file"),
@@ -12,5 +13,6 @@ _HOMES = {
     "chart_audit": ("audit_chart",),
     "depth": ("NavigableDepth",),
     "kernel": ("MhwIndex", "vector_riparian"),
+    "compare": ("Comparison", "compare_files", "write_comparison"),
 }
 __all__, __getattr__, __dir__ = exports(__name__, _HOMES)

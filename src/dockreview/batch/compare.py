@@ -55,9 +55,9 @@ from dockreview.batch.screen import prepare_screen
 from dockreview.batch.table import join, parcel_table
 from dockreview.errors import LayerError
 from dockreview.measure.envelope import WORKED_WATER_FT
-from dockreview.outputs.compare_map import DOCK_COLOURS, LOT_COLOURS
 from dockreview.outputs.files import atomic_path, rounded_table
 from dockreview.outputs.geopackage import geopackage
+from dockreview.outputs.style import DOCK_COLOURS, LOT_COLOURS
 from dockreview.profile import Profile
 from dockreview.rules import RuleSet
 

@@ -143,7 +143,7 @@ PRODUCTS = {
     for product in (
         Product("map", "a sheet: the site plan (`check --map`, `map`), the Board evidence sheet (`map --sheet evidence`), "
                        "the envelope map (`envelope --map`), the riparian methods compared (`riparian --map`: a PDF adds the "
-                       "shoreline sheet)", (
+                       "shoreline sheet), the Board's map of two laws over a shore (`compare --map`)", (
             Format(".png", "PNG", "300 dpi", _SHEET),
             Format(".pdf", "PDF", "vectors, words in PDF's own Helvetica (DejaVu Sans, embedded, where needed)", _SHEET),
             Format(".svg", "SVG", "vectors, text kept as text", _SHEET),
@@ -155,8 +155,8 @@ PRODUCTS = {
                    "dockreview.outputs.report.pdf:write_pdf"),
             Format(".md", "Markdown", "the sheets embedded as data URIs", "dockreview.outputs.report:write_markdown"),
         )),
-        Product("layers", "GIS layers in the working CRS (`--gpkg`, `envelope -o`, `audit -o`, `suggest`'s `-dock.gpkg`; "
-                          "QGIS: OUTPUT)", (
+        Product("layers", "GIS layers in the working CRS (`--gpkg`, `envelope -o`, `audit -o`, `compare -o`, `suggest`'s "
+                          "`-dock.gpkg`; QGIS: OUTPUT)", (
             Format(".gpkg", "GeoPackage", _GEOPACKAGE_WORDS, _GEOPACKAGE),
         )),
         Product("screen", "a screen's layers (`screen -o`)", (
@@ -164,7 +164,7 @@ PRODUCTS = {
             Format(".parquet", "GeoParquet", "the parcels, with NAME-envelopes and NAME-audit beside them", _PARQUET),
             Format(".geoparquet", "GeoParquet", "as .parquet", _PARQUET),
         )),
-        Product("table", "a table beside layers (`screen`, `audit`): their attributes, rounded", (
+        Product("table", "a table beside layers (`screen`, `audit`, `compare`): their attributes, rounded", (
             Format(".csv", "CSV", "comma separated, beside the layers' file with its name", "pandas:DataFrame.to_csv"),
         )),
     )

@@ -55,6 +55,24 @@ EVIDENCE_COLOURS = {
     "limit": "#cf222e",
     "mlw": "#1f5fa8",
 }
+#: The Board's map of two laws compared (:mod:`dockreview.outputs.compare_map`): what the draft does to a waterfront
+#: lot, in the legend's order (strong where the lot changes) ...
+LOT_COLOURS = {
+    "loses a dock": "#cf222e",
+    "gains a dock": "#1a7f37",
+    "eligible under both": "#b7dfc0",
+    "eligible under neither": "#e3e3e3",
+}
+#: ... what it does to an existing dock, in the legend's order ...
+DOCK_COLOURS = {
+    "made nonconforming": "#cf222e",
+    "made conforming": "#1a7f37",
+    "conforming under both": "#6e7781",
+    "nonconforming under both": "#9a6700",
+    "not reviewed": "#bbbbbb",
+}
+#: ... and the rest of it: the town's outline, and the frame of each part of a long shore.
+BOARD_MAP_COLOURS = {"outline": "#57606a", "frame": "#8c959f"}
 VERDICT_COLOURS = {"compliant": "#1a7f37", "noncompliant": "#cf222e", "incomplete": "#9a6700", "exempt": "#6e7781"}
 #: A check's status as the report colours it.
 STATUS_COLOURS = {
@@ -78,8 +96,8 @@ MIN_FONT_PT = 7.0
 MARGIN_IN = 0.3
 #: Engineer's scales (ft to the inch) a map is drawn at on a sheet.
 SCALES_FT_PER_IN = (5, 10, 20, 30, 40, 50, 60, 80, 100, 120, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 2500, 3000, 4000, 5000)
-#: Round lengths a scale bar may have (ft).
-ROUND_LENGTHS_FT = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000)
+#: Round lengths a scale bar may have (ft); the longer ones for a county's map.
+ROUND_LENGTHS_FT = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000)
 NOT_A_SURVEY = "Drawn from GIS data; not a survey. Distances in feet."
 #: A label's backing: a light box that keeps it legible over hatching and line work (text stays text in PDF/SVG).
 BACKING = dict(boxstyle="square,pad=0.12", fc="white", ec="none", alpha=0.72)

@@ -64,11 +64,11 @@ def scale_bar(ax, ft_per_unit: float, fontsize: float, scale: float | None) -> A
     bar = AuxTransformBox(ax.transData)
     for i in range(4):
         bar.add_artist(Rectangle((i * length / 4, 0), length / 4, bar_h, fc="black" if i % 2 == 0 else "white", ec="black", lw=0.6))
-    for pos, text in ((0, "0"), (length / 2, f"{length_ft / 2:g}"), (length, f"{length_ft:g} ft")):
+    for pos, text in ((0, "0"), (length / 2, f"{length_ft / 2:,g}"), (length, f"{length_ft:,g} ft")):
         bar.add_artist(Text(pos, -bar_h * 0.6, text, ha="center", va="top", fontsize=fontsize, bbox=BACKING))
     children = [bar]
     if scale is not None:  # the figures on a light backing: a line the bar stands over does not run through them
-        children.append(TextArea(f"1 in = {scale:g} ft (at the printed page size)", textprops=dict(fontsize=fontsize, bbox=BACKING)))
+        children.append(TextArea(f"1 in = {scale:,g} ft (at the printed page size)", textprops=dict(fontsize=fontsize, bbox=BACKING)))
     box = AnchoredOffsetbox("lower left", child=VPacker(children=children, align="center", pad=0, sep=2),
                             frameon=False, pad=0.3, borderpad=0.6)
     box.set_gid("scale-bar")
