@@ -45,6 +45,8 @@ class MhwIndex:
         self.chunks = _linestrings(self.xy, first, end)
         self.chunk_part, self.chunk_offset = part_of[first], along[first]
         self.tree = shapely.STRtree(self.chunks)
+        #: How far (units) :meth:`nearest` looks before the tree's nearest-neighbour search: a quarter of a typical piece.
+        self.near_distance = 0.25 * float(np.median(shapely.length(self.chunks))) if len(self.chunks) else 0.0
 
     @property
     def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -55,13 +57,33 @@ class MhwIndex:
         return self.xy, self.xy[1:], self.chunk_first, self.chunk_segments
 
     def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The nearest piece of each geometry, and the distance to it.
+        """The nearest piece of each geometry, and the distance to it (of two at the same distance, the lower numbered).
 
-        Every geometry must be non-empty: the tree answers nothing for an empty
-        one, and the answers would no longer line up with the questions.
+        The pieces within :attr:`near_distance` of each geometry are measured
+        (a look-up in the tree and a distance each, some three times quicker
+        than the tree's nearest-neighbour search on a county's shore); the
+        geometries farther out are left to that search. Every geometry must be
+        non-empty: the tree answers nothing for an empty one, and the answers
+        would no longer line up with the questions.
+
+        Examples
+        --------
+        >>> index = MhwIndex(shapely.LineString([(x, 0) for x in range(0, 400, 10)]))
+        >>> chunk, dist = index.nearest(shapely.points([(5, 3), (385, -500)]))
+        >>> chunk.tolist(), dist.tolist()
+        ([0, 2], [3.0, 500.0])
         """
-        (_, chunk), dist = self.tree.query_nearest(points, return_distance=True, all_matches=False)
-        return chunk, dist
+        points = np.atleast_1d(points)
+        geom, piece = self.tree.query(points, predicate="dwithin", distance=self.near_distance)
+        dist = shapely.distance(points[geom], self.chunks[piece])
+        order = np.lexsort((piece, dist, geom))
+        first = order[np.r_[True, geom[order][1:] != geom[order][:-1]]] if len(order) else order
+        chunk, out = np.full(len(points), -1, dtype=np.intp), np.full(len(points), np.inf)
+        chunk[geom[first]], out[geom[first]] = piece[first], dist[first]
+        far = np.flatnonzero(chunk < 0)
+        if len(far):
+            (_, chunk[far]), out[far] = self.tree.query_nearest(points[far], return_distance=True, all_matches=False)
+        return chunk, out
 
     def near(self, box: shapely.Geometry) -> shapely.Geometry:
         """The MHW line inside ``box``'s bounds (as clipping the whole line would give, from nearby pieces only)."""
