@@ -23,6 +23,8 @@ this module is imported only when ``backend="dask"`` is asked for.
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 import logging
 import math
 import os
@@ -105,21 +107,21 @@ def dask_tables(
             scheduler = cluster.scheduler_address
         client = stack.enter_context(Client(scheduler))
         shared = client.scatter(_Shared(bare, rules, options, depth), broadcast=True)
-        parts, nowhere, longest = _partitioned(layers)
+        parts, nowhere, longest, shuffled = _partitioned(layers)
         pieces, geoms = parts.to_delayed(), parts.geometry.to_delayed()
         beside = (
             neighbour_partitions(parts.spatial_partitions, len(pieces), layers.crs, neighbour_search(options.tolerance_ft, layers.ft_per_unit))
             if reads_neighbours(rules, options.methods) else [[] for _ in pieces]
         )
         bounds, longest = _partition_extents(parts, layers.crs, longest)
-        shores = client.scatter(partition_shores(layers, bounds, partition_margin(longest, layers.ft_per_unit, rules)))
-        tasks = [
-            dask.delayed(_partition_tables)(part, [geoms[j] for j in near], shared, shore)
-            for part, near, shore in zip(pieces, beside, shores)
-        ]
+        shores = partition_shores(layers, bounds, partition_margin(longest, layers.ft_per_unit, rules))
+        work = dask.delayed(_partition_tables)
+        tasks = [functools.partial(work, part, [geoms[j] for j in near], shared) for part, near in zip(pieces, beside)]
         no_shore = Shore(shapely.LineString(), None, None)
-        tasks += [dask.delayed(_partition_tables)(part, [], shared, no_shore) for part in nowhere]
-        results = _gathered(client, tasks, progress)
+        tasks += [functools.partial(work, part, [], shared) for part in nowhere]
+        shores = itertools.chain(shores, itertools.repeat(no_shore))
+        in_flight = None if shuffled else 2 * max(len(client.scheduler_info()["workers"]), 1)
+        results = _gathered(client, tasks, shores, progress, in_flight)
     tables = [t for t, _ in results if len(t)]
     table = pd.concat(tables) if tables else results[0][0]
     table = table.sort_values(ROW, kind="stable").drop(columns=ROW).reset_index(drop=True)
@@ -128,12 +130,14 @@ def dask_tables(
 
 
 def _partitioned(layers: ScreenLayers):
-    """The parcels with geometry in spatial partitions, those without (delayed frames), and the longest perimeter.
+    """The parcels with geometry in spatial partitions, those without (delayed frames), the longest perimeter, shuffled.
 
     Each parcel carries its row number in the whole layer (:data:`ROW`). A
     parcel with no geometry has no place on the Hilbert curve: it is worked
     apart, where the screen says it was not reviewed. The longest perimeter
-    (units) is known for parcels held in memory, else None.
+    (units) is known for parcels held in memory, else None. Shuffled: whether
+    the partitions hang on one shuffle (else each reads its own rows of a file
+    already partitioned along the shore).
     """
     if layers.parcels is not None:
         frame = layers.parcels.assign(**{ROW: np.arange(len(layers.parcels))})
@@ -141,7 +145,7 @@ def _partitioned(layers: ScreenLayers):
         gone = shapely.is_missing(geoms) | shapely.is_empty(geoms)
         longest = float(np.max(shapely.length(geoms[~gone]), initial=0.0))
         parts = dask_geopandas.from_geopandas(frame[~gone], npartitions=partitions_for(len(frame))).spatial_shuffle()
-        return parts, [dask.delayed(frame[gone])] if gone.any() else [], longest
+        return parts, [dask.delayed(frame[gone])] if gone.any() else [], longest, True
     parts = dask_geopandas.read_parquet(str(layers.parcels_source))
     # each partition's first row number in the file: its rows counted from one narrow column
     fields = [c for c in parts.columns if c != parts.geometry.name] or [parts.geometry.name]
@@ -151,10 +155,10 @@ def _partitioned(layers: ScreenLayers):
     meta = parts._meta.assign(**{ROW: np.array([], dtype=int)})
     parts = parts.map_partitions(_with_rows, offsets, meta=meta)
     if spatial is not None:
-        return parts, [], None
+        return parts, [], None, False
     gone = parts.geometry.isna() | parts.geometry.is_empty
     shuffled = parts[~gone].spatial_shuffle(npartitions=partitions_for(int(np.sum(lengths))))
-    return shuffled, list(parts[gone].to_delayed()), None
+    return shuffled, list(parts[gone].to_delayed()), None, True
 
 
 def partition_shores(layers: ScreenLayers, bounds: np.ndarray, margin: float) -> list[Shore]:
@@ -218,15 +222,33 @@ def _extent(geoms: gpd.GeoSeries, crs) -> pd.DataFrame:
     return pd.DataFrame({"x0": [x0], "y0": [y0], "x1": [x1], "y1": [y1], "longest": [float(np.max(shapely.length(flat)))]})
 
 
-def _gathered(client: Client, tasks: list, progress: bool | None) -> list:
-    """The tasks' results in their order, a bar of the partitions done on standard error meanwhile."""
-    futures = client.compute(tasks)
-    where = {f.key: k for k, f in enumerate(futures)}
-    results = [None] * len(futures)
-    with tqdm(total=len(futures), desc="screen", unit="partition", disable=None if progress is None else not progress) as bar:
-        for future, result in as_completed(futures, with_results=True):
-            results[where[future.key]] = result
+def _gathered(client: Client, tasks: list, shores, progress: bool | None, in_flight: int | None) -> list:
+    """The tasks' results in their order, each task given its stretch of shore; a bar of the partitions done meanwhile.
+
+    ``tasks[k](shore)`` is partition ``k``'s delayed work, ``shores`` yields
+    the stretches in the same order (cut on the client as they are needed).
+    With ``in_flight`` the partitions are independent (each reads its own
+    rows): at most that many are sent at once, each with its stretch, so a
+    worker holds the shore of the partitions it works and no more. Without,
+    they hang on one shuffle: every partition is sent at once, its stretch
+    scattered to a worker and released when its partition is done.
+    """
+    results = [None] * len(tasks)
+    waiting = ((k, task, shore) for (k, task), shore in zip(enumerate(tasks), shores))
+    queue, where = as_completed(with_results=True), {}
+
+    def send(count: int | None) -> None:
+        for k, task, shore in itertools.islice(waiting, count):
+            future = client.compute(task(client.scatter(shore)))
+            where[future.key] = k
+            queue.add(future)
+
+    with tqdm(total=len(tasks), desc="screen", unit="partition", disable=None if progress is None else not progress) as bar:
+        send(in_flight)
+        for future, result in queue:
+            results[where.pop(future.key)] = result
             bar.update()
+            send(1)
     return results
 
 
