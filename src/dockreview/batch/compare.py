@@ -41,8 +41,8 @@ from dockreview.batch.figures import (
     CHUNKS_PER_WORKER,
     MIN_CHUNK_LOTS,
     MeasuredLots,
-    envelope_figures,
-    figures_one_by_one,
+    envelope_figures_each,
+    figures_one_by_one_each,
     lot_figures,
     screen_riparian_lines,
     shore_work,
@@ -209,7 +209,8 @@ def _chunk_figures(shared, lots: np.ndarray) -> list[pd.DataFrame]:
     lots_of, works = shared
     frames, left = _array_figures(lots_of, lots, works)
     if len(left):
-        frames = [pd.concat([f, figures_one_by_one(lots_of, left, w)]) if len(f) else figures_one_by_one(lots_of, left, w) for f, w in zip(frames, works)]
+        alone = figures_one_by_one_each(lots_of, left, works)
+        frames = [pd.concat([f, a]) if len(f) else a for f, a in zip(frames, alone)]
     return frames
 
 
@@ -231,12 +232,13 @@ def _array_figures(lots_of, lots: np.ndarray, works: tuple) -> tuple[list[pd.Dat
     done = drawn[rip.lot[mine]]
     parcels = polys[done]
     axes = seaward_axes(rip.frontage[mine], parcels)
-    frames = [[envelope_figures(parcels, rip.frontage[mine], rip.side_a[mine], rip.side_b[mine], rip.zone[mine], axes, done, w)]
-              for w in works]
+    frames = [[f] for f in envelope_figures_each(
+        parcels, rip.frontage[mine], rip.side_a[mine], rip.side_b[mine], rip.zone[mine], axes, done, works,
+    )]
     refused = drawn[rip.refused[rip.refused < len(lots)]]
     if len(refused):  # the method cannot draw them: the reason the single-lot functions give the first, for all
-        for f, w in zip(frames, works):
-            f.append(one := figures_one_by_one(lots_of, refused[:1], w))
+        for f, one in zip(frames, figures_one_by_one_each(lots_of, refused[:1], works)):
+            f.append(one)
             if said := isinstance(reason := one["not_reviewed"].iloc[0], str):
                 f.append(unreviewed_rows(refused[1:], reason, fronts=True))
         done = np.r_[done, refused if said else refused[:1]]

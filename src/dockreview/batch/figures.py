@@ -363,43 +363,73 @@ def envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, wor
     the lots at once: with soundings the reach limit is found along each lot's
     axis (``axes``, unit vectors) from the middle of its band (Docks D(1)).
     """
-    rules, ft = work.rules, work.ft_per_unit
+    return envelope_figures_each(parcels, frontages, side_a, side_b, zones, axes, index, (work,))[0]
+
+
+def envelope_figures_each(parcels, frontages, side_a, side_b, zones, axes, index, works) -> list[pd.DataFrame]:
+    """:func:`envelope_figures` under each of ``works`` (one shore, each its own rules), no step worked twice.
+
+    The lots' own docks are found once (they do not depend on the rules); a
+    step whose inputs two laws give alike -- the setback strips of equal
+    setbacks, the band of an equal reach, the envelope of equal clearances --
+    is worked once and read by both.
+    """
+    first = works[0]
+    ft = first.ft_per_unit
     frontage_ft = shapely.length(frontages) * ft
-    setback_ft = rules.required_setback_ft(frontage_ft)
-    strips = setback_strips(side_a, side_b, setback_ft / ft)
-    width_ft = band_width(frontages, strips) * ft
-    origins = shapely.get_coordinates(band_middles(frontages, strips)) if len(parcels) else np.empty((0, 2))
-    depth = None if work.depth is None or not len(parcels) else work.depth.figures(origins, axes, ft_per_unit=ft)
-    figures = reach_figures(rules, frontage_ft, widths_across(origins, axes, work.mhw, ft_per_unit=ft), depth, water=work.water)
-    reach_ft = np.broadcast_to(np.asarray(rules.reach_limit_ft(figures), dtype=float), (len(parcels),))
-    needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
-    needs_data = needs != ""
-    band_reach = np.fmin(reach_ft, WORKED_WATER_FT)
-    reach_ft = np.where(needs_data, np.nan, reach_ft)
-    band = setback_band(zones, strips, frontages, band_reach / ft)
-    own_dock, own_lot = docks_on_lot(parcels, zones, frontages, work.roots, work.tolerance_ft / ft)
-    clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]
-    obstacles = obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearances)
-    envelope = keep_clear(band, obstacles)
-    return pd.DataFrame(
-        {
-            "fronts_mhw": True,
-            "frontage_ft": frontage_ft,
-            "required_setback_ft": setback_ft,
-            "band_width_ft": width_ft,
-            "envelope_area_sqft": shapely.area(envelope) * ft * ft,
-            "greatest_reach_ft": greatest_reaches(envelope, frontages, REACH_TOLERANCE_FT / ft, reach=band_reach / ft) * ft,
-            "nearest_obstacle_ft": nearest_obstacle(frontages, strips, obstacles) * ft,
-            "existing_docks": np.bincount(own_lot, minlength=len(parcels)),
-            "band_empty": shapely.area(band) <= 0,
-            "reach_limit_ft": reach_ft,
-            "needs_data": np.where(needs_data, needs, None),
-            "envelope": envelope,
-            "not_reviewed": None,
-        },
-        index=np.asarray(index, dtype=int),
-        columns=list(FIGURE_COLUMNS),
-    )
+    own_dock, own_lot = docks_on_lot(parcels, zones, frontages, first.roots, first.tolerance_ft / ft)
+    memo: dict = {}
+
+    def once(key: tuple, make):
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]
+
+    out = []
+    for work in works:
+        rules = work.rules
+        setback_ft = np.asarray(rules.required_setback_ft(frontage_ft), dtype=float)
+        at = (setback_ft.tobytes(),)
+        strips = once(("strips", *at), lambda: setback_strips(side_a, side_b, setback_ft / ft))
+        width_ft = once(("width", *at), lambda: band_width(frontages, strips) * ft)
+        origins = once(("origins", *at), lambda: shapely.get_coordinates(band_middles(frontages, strips)) if len(parcels) else np.empty((0, 2)))
+        depth = None if work.depth is None or not len(parcels) else once(
+            ("depth", id(work.depth), *at), lambda: work.depth.figures(origins, axes, ft_per_unit=ft),
+        )
+        widths = once(("across", *at), lambda: widths_across(origins, axes, work.mhw, ft_per_unit=ft))
+        figures = reach_figures(rules, frontage_ft, widths, depth, water=work.water)
+        reach_ft = np.broadcast_to(np.asarray(rules.reach_limit_ft(figures), dtype=float), (len(parcels),))
+        needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
+        needs_data = needs != ""
+        band_reach = np.fmin(reach_ft, WORKED_WATER_FT)
+        at = (*at, band_reach.tobytes())
+        band = once(("band", *at), lambda: setback_band(zones, strips, frontages, band_reach / ft))
+        clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]
+        at = (*at, tuple(clearances))
+        obstacles = once(("obstacles", *at), lambda: obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearances))
+        envelope = once(("envelope", *at), lambda: keep_clear(band, obstacles))
+        out.append(pd.DataFrame(
+            {
+                "fronts_mhw": True,
+                "frontage_ft": frontage_ft,
+                "required_setback_ft": setback_ft,
+                "band_width_ft": width_ft,
+                "envelope_area_sqft": once(("area", *at), lambda: shapely.area(envelope) * ft * ft),
+                "greatest_reach_ft": once(
+                    ("greatest", *at), lambda: greatest_reaches(envelope, frontages, REACH_TOLERANCE_FT / ft, reach=band_reach / ft) * ft,
+                ),
+                "nearest_obstacle_ft": once(("nearest", *at), lambda: nearest_obstacle(frontages, strips, obstacles) * ft),
+                "existing_docks": np.bincount(own_lot, minlength=len(parcels)),
+                "band_empty": once(("empty", *at), lambda: shapely.area(band) <= 0),
+                "reach_limit_ft": np.where(needs_data, np.nan, reach_ft),
+                "needs_data": np.where(needs_data, needs, None),
+                "envelope": envelope,
+                "not_reviewed": None,
+            },
+            index=np.asarray(index, dtype=int),
+            columns=list(FIGURE_COLUMNS),
+        ))
+    return out
 
 
 def figures_one_by_one(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> pd.DataFrame:
@@ -412,6 +442,12 @@ def figures_one_by_one(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> 
     be drawn (bad data, a geometry GEOS cannot work) gets a row saying why
     (:func:`~dockreview.batch.kernel.not_reviewed`).
     """
+    return figures_one_by_one_each(lots_of, lots, (work,))[0]
+
+
+def figures_one_by_one_each(lots_of: MeasuredLots, lots: np.ndarray, works) -> list[pd.DataFrame]:
+    """:func:`figures_one_by_one` under each of ``works``, whose riparian lines are drawn alike: each lot drawn once."""
+    work = works[0]
     ft, polys = work.ft_per_unit, lots_of.polys
     drawn, rows = [], []
     for i in lots:
@@ -429,16 +465,15 @@ def figures_one_by_one(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> 
             rows.append(unreviewed_rows(np.array([i]), not_reviewed(exc), fronts=True))
             continue
         drawn.append((i, rip))
-    if drawn:
-        index, rips = zip(*drawn)
-        column = lambda name: np.array([getattr(r, name) for r in rips], dtype=object)
-        rows.append(
-            envelope_figures(
-                polys[list(index)], column("frontage"), column("left_line"), column("right_line"), column("zone"),
-                np.array([r.seaward for r in rips]), index, work,
-            )
-        )
-    return pd.concat(rows) if rows else pd.DataFrame(columns=list(FIGURE_COLUMNS))
+    if not drawn:
+        return [pd.concat(rows) if rows else pd.DataFrame(columns=list(FIGURE_COLUMNS)) for _ in works]
+    index, rips = zip(*drawn)
+    column = lambda name: np.array([getattr(r, name) for r in rips], dtype=object)
+    each = envelope_figures_each(
+        polys[list(index)], column("frontage"), column("left_line"), column("right_line"), column("zone"),
+        np.array([r.seaward for r in rips]), index, works,
+    )
+    return [pd.concat([*rows, figures]) for figures in each]
 
 
 def navigable_depth(layers: ScreenLayers, rules: RuleSet, draft_ft: float | None, float_extent_ft: float) -> NavigableDepth | None:
