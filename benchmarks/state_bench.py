@@ -1,9 +1,11 @@
 """A state's parcels on the Dask backend: 1 million and 10 million parcels, memory per worker (not a test; run by hand).
 
-For each size it writes a synthetic state (:func:`dockreview.testing.counties.county` blocks of
-:data:`BLOCK` parcels laid side by side on a grid, each block its own file of a GeoParquet folder, so the
-folder is already partitioned along the shore; the MHW lines, channels and docks of every block in one
-GeoPackage), then runs ``dockreview screen --backend dask`` on a ``dask scheduler`` and ``--workers``
+For each size it writes a synthetic state: blocks of :data:`BLOCK` parcels laid side by side on a grid, each
+a county of :data:`BLOCK_WATER` parcels (:func:`dockreview.testing.counties.county`: half of them on the water,
+channels, docks on a third of the waterfront lots) beside a town of inland lots (100-ft squares), so that a tenth
+of the state's parcels front the water (a state's parcels are mostly inland: the screen's work is the
+waterfront lots'); each block its own file of a GeoParquet folder, so the folder is already partitioned along
+the shore; the MHW lines, channels and docks of every block in one GeoPackage. Then it runs ``dockreview screen --backend dask`` on a ``dask scheduler`` and ``--workers``
 single-threaded ``dask worker`` processes on loopback, sampling every second the proportional set size
 of each worker process, of the nanny processes and of the command (the client, which reads the shore,
 cuts each partition's stretch and writes the table). It records the wall time, the peak memory of each
@@ -32,8 +34,13 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-#: Parcels per block (one file of the folder, one partition); blocks per row of the grid; a block's extent (ft).
+#: Parcels per block (one file of the folder, one partition), of them the county's (half on the water); the inland
+#: lots' side (ft), their town's distance south of the county's first coast (ft); blocks per row of the grid; a
+#: block's extent (ft).
 BLOCK = 50_000
+BLOCK_WATER = 10_000
+INLAND_LOT_FT = 100.0
+INLAND_SOUTH_FT = 1_000.0
 BLOCKS_PER_ROW = 15
 BLOCK_STEP_FT = (230_000.0, 100_000.0)
 SCREEN = ["--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id", "--no-progress"]
@@ -41,21 +48,32 @@ SCREEN = ["--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-f
 
 def generate(n: int, folder: Path) -> dict:
     """Write ``n`` parcels (``n // BLOCK`` blocks) to ``folder``: parcels.parquet/ and layers.gpkg."""
+    import geopandas as gpd
+    import numpy as np
+    import pandas as pd
     import pyogrio
     import shapely
 
-    from dockreview.testing.counties import county
+    from dockreview.testing.counties import CRS, ORIGIN, county
 
     parquet, gpkg = folder / "parcels.parquet", folder / "layers.gpkg"
     if (folder / "done").exists():
         return json.loads((folder / "done").read_text())
     parquet.mkdir(parents=True, exist_ok=True)
     start, waterfront = time.perf_counter(), 0
+    side = int(np.ceil(np.sqrt(BLOCK - BLOCK_WATER)))
+    i, j = np.divmod(np.arange(BLOCK - BLOCK_WATER), side)
+    x0, y0 = ORIGIN[0] + INLAND_LOT_FT * j, ORIGIN[1] - INLAND_SOUTH_FT - INLAND_LOT_FT * (i + 1)
+    inland = gpd.GeoDataFrame(
+        {"PARCEL_ID": [f"I-{k}" for k in range(len(i))], "PROP_CLASS": "210", "ROW": "inland"},
+        geometry=shapely.box(x0, y0, x0 + INLAND_LOT_FT, y0 + INLAND_LOT_FT), crs=CRS,
+    )
     for b in range(n // BLOCK):
-        c = county(BLOCK, seed=b)
+        c = county(BLOCK_WATER, seed=b)
         dx, dy = (b % BLOCKS_PER_ROW) * BLOCK_STEP_FT[0], (b // BLOCKS_PER_ROW) * BLOCK_STEP_FT[1]
         move = lambda frame: frame.set_geometry(shapely.transform(frame.geometry.values, lambda xy: xy + (dx, dy)))  # noqa: E731
-        parcels = move(c.parcels).assign(PARCEL_ID=lambda f: f"{b}:" + f["PARCEL_ID"])
+        parcels = move(gpd.GeoDataFrame(pd.concat([c.parcels, inland], ignore_index=True), crs=CRS))
+        parcels = parcels.assign(PARCEL_ID=f"{b}:" + parcels["PARCEL_ID"])
         parcels.to_parquet(parquet / f"part-{b:04d}.parquet", row_group_size=BLOCK)
         for name, frame in (("mhw", move(c.mhw)), ("channels", move(c.channels)), ("docks", move(c.docks))):
             if name == "docks":
