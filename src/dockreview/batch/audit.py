@@ -66,7 +66,7 @@ from dockreview.inputs.manifest import (
     Vessel,
 )
 from dockreview.inputs.site import Site
-from dockreview.measure.compute import measure
+from dockreview.measure.compute import FLOAT_CONTACT_FT, measure
 from dockreview.measure.envelope import WORKED_WATER_FT
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
@@ -102,6 +102,8 @@ def audit_docks(
     depth: NavigableDepth | None = None, arrays: bool = True, workers: int = 1, shore: MhwIndex | None = None,
 ) -> gpd.GeoDataFrame:
     """Review every existing dock against the geometric checks of its own lot (Docks C, D(1), D(2)(b), D(2)(c)).
+
+    :func:`audit_docks_each` under one law.
 
     Parameters
     ----------
@@ -146,6 +148,26 @@ def audit_docks(
         not reach far enough along the dock, else ``compliant``; ``not
         reviewed: ...`` saying why a dock could not be measured. And the footprint.
     """
+    return audit_docks_each(
+        layers, parcels, profiles=(profile,), tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
+        component_field=component_field, draft_ft=draft_ft, depths=(depth,), arrays=arrays, workers=workers, shore=shore,
+    )[0]
+
+
+def audit_docks_each(
+    layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profiles, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
+    component_field: str | None = None, draft_ft: float | None = None, depths=None, arrays: bool = True, workers: int = 1,
+    shore: MhwIndex | None = None,
+) -> list[gpd.GeoDataFrame]:
+    """:func:`audit_docks` under each of ``profiles`` (laws drawing their riparian lines alike), each dock measured once.
+
+    The docks are grouped, their lots drawn (as far as the farther-reaching
+    law needs) and their components found once; each dock is measured once
+    for every law that measures alike (the same float contact distance and
+    soundings), its required setback and navigable reach its law's own, and
+    decided by each law's checks. ``depths``: each law's triangulated
+    soundings (None: made here when needed). One table per law, in order.
+    """
     docks = layers.docks
     if docks is None:
         raise DockReviewError("--audit needs a docks layer (--docks)")
@@ -153,31 +175,37 @@ def audit_docks(
     group = docks[dock_id_field].astype(str).to_numpy() if dock_id_field else _touching(dock_geoms, SAME_DOCK_FT / layers.ft_per_unit)
     field = component_column(docks, component_field)
     kinds = None if field is None else docks[field].astype(str).to_numpy()
-    rules = ruleset(profile)
-    context = _AuditContext(layers, parcels, tolerance_ft, draft_ft, screen_riparian_lines(rules), shore)
+    laws = [ruleset(p) for p in profiles]
+    context = _AuditContext(layers, parcels, tolerance_ft, draft_ft, screen_riparian_lines(laws[0]), shore)
     given = {name for name in ("channels", "docks", "soundings") if getattr(layers, name) is not None}
-    scope = rules.decidable(given | ({"draft"} if draft_ft is not None else set()))
-    if depth is None and draft_ft is not None and layers.soundings is not None:
-        depth = navigable_depth(layers, rules, draft_ft, 0.0)
+    scopes = tuple(rules.decidable(given | ({"draft"} if draft_ft is not None else set())) for rules in laws)
+    depths = tuple(
+        navigable_depth(layers, rules, draft_ft, 0.0) if depth is None and draft_ft is not None and layers.soundings is not None else depth
+        for rules, depth in zip(laws, depths or [None] * len(laws))
+    )
     codes, names = pd.factorize(pd.Series(group), sort=False)
     footprints = union_by(dock_geoms, codes, len(names))
     members = np.split(np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=len(names)))[:-1])
     usable = np.flatnonzero(~shapely.is_empty(footprints) & ~shapely.is_missing(footprints))
-    job = _AuditJob(context, codes, members, footprints, kinds, field, rules, scope, depth, arrays, _lot_reach(footprints[usable], rules, layers.ft_per_unit))
+    reach = max(_lot_reach(footprints[usable], rules, layers.ft_per_unit) for rules in laws)
+    job = _AuditJob(context, codes, members, footprints, kinds, field, tuple(laws), scopes, depths, arrays, reach)
     order = usable[hilbert_order(footprints[usable])]
-    rows = [None] * len(names)
+    rows = [[None] * len(names) for _ in laws]
     chunks = [order[i : i + DOCKS_AT_ONCE] for i in range(0, len(order), DOCKS_AT_ONCE)]
     for done in map_chunks(_audit_chunk, job, chunks, workers=workers, progress=False, desc="audit"):
-        for i, row in done.items():
-            rows[i] = {"dock_id": names[i], **row}
-    for i in (i for i, row in enumerate(rows) if row is None):  # no footprint to measure
-        rows[i] = {"dock_id": names[i], **_alone(job, i)}
-    return gpd.GeoDataFrame(pd.DataFrame(rows), geometry=gpd.GeoSeries(footprints, crs=layers.crs))
+        for law, rows_of_law in zip(done, rows):
+            for i, row in law.items():
+                rows_of_law[i] = {"dock_id": names[i], **row}
+    for k, rows_of_law in enumerate(rows):
+        for i in (i for i, row in enumerate(rows_of_law) if row is None):  # no footprint to measure
+            rows_of_law[i] = {"dock_id": names[i], **_alone(job, k, i)}
+    return [gpd.GeoDataFrame(pd.DataFrame(r), geometry=gpd.GeoSeries(footprints, crs=layers.crs)) for r in rows]
 
 
 @dataclass(frozen=True)
 class _AuditJob:
-    """What every chunk of docks shares: the context, the docks and their components, the rules, how far lots are drawn."""
+    """What every chunk of docks shares: the context, the docks and their components, each law's rules, scope and
+    soundings, how far lots are drawn."""
 
     context: _AuditContext
     codes: np.ndarray
@@ -185,9 +213,9 @@ class _AuditJob:
     footprints: np.ndarray
     kinds: np.ndarray | None
     field: str | None
-    rules: RuleSet
+    rules: tuple
     scope: tuple
-    depth: NavigableDepth | None
+    depth: tuple
     arrays: bool
     lot_reach: float
 
@@ -200,30 +228,35 @@ def _lot_reach(footprints: np.ndarray, rules: RuleSet, ft: float) -> float:
     return max(cap / ft if np.isfinite(cap) else WORKED_WATER_FT / ft, extent) + extent
 
 
-def _audit_chunk(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
-    """The audit rows of the docks ``docks``: as arrays where the kernel draws their lots, the others one by one."""
-    rows = _array_rows(job, docks) if job.arrays and len(job.context.lots) else {}
-    for i in docks:
-        if int(i) not in rows:
-            rows[int(i)] = _alone(job, int(i))
-    return rows
+def _audit_chunk(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
+    """The audit rows of the docks ``docks`` under each law: as arrays where the kernel draws their lots, the others
+    one by one."""
+    each = _array_rows(job, docks) if job.arrays and len(job.context.lots) else [{} for _ in job.rules]
+    for k, rows in enumerate(each):
+        for i in docks:
+            if int(i) not in rows:
+                rows[int(i)] = _alone(job, k, int(i))
+    return each
 
 
-def _alone(job: _AuditJob, i: int) -> dict:
-    """The audit row of dock ``i`` reviewed alone by the review's own measure (``not reviewed: ...`` when it cannot be)."""
+def _alone(job: _AuditJob, k: int, i: int) -> dict:
+    """The audit row of dock ``i`` under law ``k`` reviewed alone by the review's own measure (``not reviewed: ...``
+    when it cannot be)."""
     row = {"parcel_id": None, **{c: np.nan for c in AUDIT_COLUMNS}, "components": "", "failed": ""}
     members = job.members[i]
     try:
         row.update(_review_dock(
-            job.context, members, job.footprints[i], None if job.kinds is None else job.kinds[members], job.field, job.rules, job.scope,
+            job.context, members, job.footprints[i], None if job.kinds is None else job.kinds[members], job.field, job.rules[k],
+            job.scope[k],
         ))
     except LOT_ERRORS as exc:
         row["verdict"] = not_reviewed(exc)
     return row
 
 
-def _array_rows(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
-    """The audit rows of the docks ``docks`` whose lots the kernel draws, measured as arrays (the others are left out).
+def _array_rows(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
+    """The audit rows, under each law, of the docks ``docks`` whose lots the kernel draws, measured as arrays (the
+    others are left out).
 
     Each dock's lot is drawn by :func:`~dockreview.batch.kernel.vector_riparian`,
     its measurements taken by :func:`~dockreview.batch.docks.dock_measurements`
@@ -233,7 +266,6 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
     ``inapplicable``), the verdicts by :func:`dockreview.rules.verdicts`.
     """
     context, codes, members, footprints, kinds, field = job.context, job.codes, job.members, job.footprints, job.kinds, job.field
-    rules, scope, depth = job.rules, job.scope, job.depth
     shore, ft = context.shore, context.layers.ft_per_unit
     tolerance = context.settings.mhw_tolerance_ft / ft
     usable = np.sort(np.asarray(docks, dtype=int))
@@ -241,8 +273,8 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
     ends = shapely.get_point(shapely.shortest_line(footprints[usable], shore.chunks[chunk]), 0)
     lot = context.lot_tree.query_nearest(ends, all_matches=False)[1]
 
-    def beyond(frontage):  # each dock's lot drawn far enough for its dock, and the setback beyond the frontage
-        return job.lot_reach + rules.required_setback_ft(frontage * ft) / ft
+    def beyond(frontage):  # each dock's lot drawn far enough for its dock, and every law's setback beyond the frontage
+        return job.lot_reach + np.maximum.reduce([np.asarray(r.required_setback_ft(frontage * ft), dtype=float) for r in job.rules]) / ft
 
     lots, where = np.unique(lot, return_inverse=True)
     lot_geometry, sides, drawn = _lot_geometry(context, lots, beyond)
@@ -266,7 +298,7 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
         comp_dock += [j] * len(got)
     take = np.flatnonzero(k >= 0)
     if not len(take):
-        return {}
+        return [{} for _ in job.rules]
     renumber = np.full(len(usable), -1)
     renumber[take] = np.arange(len(take))
     components = Components(np.array(comp_geom, dtype=object), np.array(comp_kind, dtype=object), renumber[np.array(comp_dock, dtype=int)])
@@ -286,29 +318,45 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> dict[int, dict]:
     channels = None if context.channel_tree is None else (context.channels, context.channel_tree, None)
     feature_dock = codes
     others = (context.docks, context.dock_tree, lambda i, j: feature_dock[j] == index[i])
-    m = dock_measurements(
-        footprints[index], components, ends[take], dock_lots, mhw=shore, rules=rules, ft=ft, tolerance=tolerance,
-        terminus_depth=context.settings.terminus_depth_ft / ft, radius=AUDIT_RADIUS_FT / ft, channels=channels,
-        docks=others, depth=depth, draft_ft=context.vessel.draft_ft, seaward_of=seaward_of,
-    )
-    # a dock with no part on the water, or whose figures GEOS could not give, is left to the one-dock review
-    good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"])
     lot_ids = context.lot_ids[lots[k[take]]]
-    m["dock_lot"] = lot_ids.astype(str)
+    measured: dict = {}
+    each = []
+    for rules, scope, depth in zip(job.rules, job.scope, job.depth):
+        alike = (rules.touching_ft(FLOAT_CONTACT_FT), id(depth))  # what the measurement reads of a law
+        if alike not in measured:
+            measured[alike] = dock_measurements(
+                footprints[index], components, ends[take], dock_lots, mhw=shore, rules=rules, ft=ft, tolerance=tolerance,
+                terminus_depth=context.settings.terminus_depth_ft / ft, radius=AUDIT_RADIUS_FT / ft, channels=channels,
+                docks=others, depth=depth, draft_ft=context.vessel.draft_ft, seaward_of=seaward_of,
+            )
+        m = dict(measured[alike], dock_lot=lot_ids.astype(str))
+        m["required_setback_ft"] = np.asarray(rules.required_setback_ft(m["frontage_ft"]), dtype=float)
+        if depth is not None and context.vessel.draft_ft is not None:
+            m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(m), dtype=float)
+        each.append(_decided(m, rules, scope, context, index, lot_ids, [how[t] for t in take]))
+    return each
+
+
+def _decided(m: dict, rules: RuleSet, scope, context, index, lot_ids, how) -> dict[int, dict]:
+    """The audit rows of measured docks ``index`` under ``rules``: measurements, failing checks, verdict.
+
+    A dock with no part on the water, or whose figures GEOS could not give, is left out (to the one-dock review).
+    """
+    good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"])
     statuses = _statuses(rules, scope, m, context)
     verdict = verdicts(statuses)
     table = np.array([np.where(statuses[c] == FAIL, c, "") for c in scope], dtype=object).reshape(len(scope), -1)
     failed = [", ".join(x for x in column if x) for column in table.T.tolist()]
-    out = {}
-    for r in np.flatnonzero(good):
-        out[int(index[r])] = {
+    return {
+        int(index[r]): {
             "parcel_id": lot_ids[r],
             **{c: float(m[c][r]) if c in m else np.nan for c in AUDIT_COLUMNS},
-            "components": how[take[r]],
+            "components": how[r],
             "failed": failed[r],
             "verdict": verdict[r],
         }
-    return out
+        for r in np.flatnonzero(good)
+    }
 
 
 def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarray, np.ndarray]:

@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from dockreview.batch.audit import audit_docks
+from dockreview.batch.audit import audit_docks, audit_docks_each
 from dockreview.batch.depth import seaward_axes
 from dockreview.batch.figures import (
     BATCH_LOTS,
@@ -148,11 +148,17 @@ def compare(
     lots = lot_changes(tables[0], tables[1], rules_a, rules_b, water=layers.water)
     docks = None
     if layers.docks is not None:
-        audits = [
-            audit_docks(layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
-                        component_field=component_field, draft_ft=draft_ft, depth=depth, workers=workers, shore=work_a.mhw)
-            for table, rules, depth in ((tables[0], rules_a, depth_a), (tables[1], rules_b, depth_b))
-        ]
+        if work_a.lines == work_b.lines:  # the lots drawn alike: each dock measured once, decided under each law
+            audits = audit_docks_each(
+                layers, tables[0], profiles=(rules_a, rules_b), tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
+                component_field=component_field, draft_ft=draft_ft, depths=(depth_a, depth_b), workers=workers, shore=work_a.mhw,
+            )
+        else:
+            audits = [
+                audit_docks(layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
+                            component_field=component_field, draft_ft=draft_ft, depth=depth, workers=workers, shore=work_a.mhw)
+                for table, rules, depth in ((tables[0], rules_a, depth_a), (tables[1], rules_b, depth_b))
+            ]
         docks = dock_changes(*audits, rules_a, rules_b)
     return Comparison(lots, docks, rules_a, rules_b)
 

@@ -38,6 +38,7 @@ import shapely
 from click.testing import CliRunner
 from pyproj import CRS
 
+from dockreview.batch.audit import audit_docks, audit_docks_each
 from dockreview.batch.compare import compare
 from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.screen import screen
@@ -234,7 +235,8 @@ def test_the_map_legend_holds_the_tables_numbers(results):
 @pytest.mark.parametrize("edit", ["setback45", "reach"])
 def test_one_riparian_pass_gives_each_laws_own_screen(drafts, edit):
     """On the synthetic county (wavy shores, channels, docks, lots measured one by one), each law's columns are its
-    own screen's, lot by lot: drawing the side lines once, as far as the farther-reaching law needs, changes nothing."""
+    own screen's, lot by lot, and each dock's verdict its own audit's: drawing the side lines once, as far as the
+    farther-reaching law needs, and measuring each dock once, changes nothing."""
     c = county(400, seed=3)
     layers = _layers({"parcels": c.parcels, "mhw": c.mhw, "docks": c.docks}, "EPSG:2263")
     layers = dataclasses.replace(layers, channels=c.channels)
@@ -243,12 +245,18 @@ def test_one_riparian_pass_gives_each_laws_own_screen(drafts, edit):
         warnings.simplefilter("ignore", DockReviewWarning)
         both = compare(layers, law=LAW, draft=drafts[edit], **settings)
         for which, law in (("law", LAW), ("draft", drafts[edit])):
-            alone = screen(layers, profile=law, **settings).parcels.set_index("parcel_id").loc[both.lots["parcel_id"]]
+            own = screen(layers, profile=law, audit=True, **settings)
+            # each dock measured once for both laws, decided by each: as the law's own audit decides it
+            audit = own.audit.set_index("dock_id").loc[both.docks["dock_id"]]
+            assert both.docks[f"verdict_{which}"].tolist() == audit["verdict"].tolist()
+            assert both.docks[f"failed_{which}"].tolist() == audit["failed"].fillna("").tolist()
+            alone = own.parcels.set_index("parcel_id").loc[both.lots["parcel_id"]]
             assert both.lots[f"eligible_{which}"].tolist() == alone["eligible"].tolist()
             assert both.lots[f"reasons_{which}"].tolist() == alone["reasons"].tolist()
             for mine, theirs in (("envelope_{}_sqft", "envelope_area_sqft"), ("greatest_reach_{}_ft", "greatest_reach_ft")):
                 assert both.lots[mine.format(which)].to_numpy() == pytest.approx(alone[theirs].to_numpy(dtype=float), abs=1e-6, nan_ok=True)
     assert (both.lots["envelope_law_sqft"] > both.lots["envelope_draft_sqft"] + 1.0).any()  # the draft's envelopes are its own
+    assert len(both.docks) > 50 and (both.docks["verdict_law"] == "compliant").any()
 
 
 # ---------------------------------------------------------------------------
@@ -340,3 +348,22 @@ def test_a_lot_its_setbacks_fill_exactly_has_no_room_however_its_coordinates_rou
     assert table.loc["W3", "band_width_ft"] == 0.0 and table.loc["W3", "envelope_area_sqft"] == 0.0
     assert not table.loc["W3", "eligible"] and "no room between the setbacks" in table.loc["W3", "reasons"]
     assert table.loc["W4", "band_width_ft"] == pytest.approx(40.0, abs=0.01) and table.loc["W4", "eligible"]
+
+
+def test_each_dock_measured_once_is_each_laws_own_audit(drafts):
+    # three laws over one docks layer: every column of each law's rows (its required setback, its verdict) is what
+    # that law's own audit gives, the docks grouped, their lots drawn and measured once for all three
+    c = county(400, seed=3)
+    layers = dataclasses.replace(_layers({"parcels": c.parcels, "mhw": c.mhw, "docks": c.docks}, "EPSG:2263"), channels=c.channels)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(layers, profile=LAW, id_field="PARCEL_ID", class_field="PROP_CLASS", workers=1).parcels
+        laws = (LAW, drafts["setback"], drafts["reach"])
+        each = audit_docks_each(layers, table, profiles=laws, dock_id_field="dock_id")
+        for law, got in zip(laws, each):
+            alone = audit_docks(layers, table, profile=load_profile(law), dock_id_field="dock_id")
+            pd.testing.assert_frame_equal(pd.DataFrame(got.drop(columns="geometry")), pd.DataFrame(alone.drop(columns="geometry")))
+    frontage = each[0]["required_setback_ft"] / 0.4  # the law's 40 % (over 60 ft) against the draft's 50 %
+    wide = frontage > 150.0 + 1e-6
+    assert each[1]["required_setback_ft"][wide].to_numpy() == pytest.approx(0.5 * frontage[wide].to_numpy())
+    assert (each[1]["verdict"] != each[0]["verdict"]).any() and (each[2]["verdict"] != each[0]["verdict"]).any()
