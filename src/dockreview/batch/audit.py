@@ -17,16 +17,15 @@ nearest the MHW line), measured as the screen measures it
 D(2)(c)[2] the area of floats, so the audit must know which part of a dock is
 which. A docks layer with a component field gives each feature's component. A
 layer without one gives none, and the audit does not call the whole footprint a
-walkway: :func:`infer_components` takes the wide head at the dock's seaward end
+walkway: :func:`~dockreview.batch.docks.infer_components` takes the wide head at the dock's seaward end
 -- where the cross-section square to the dock's axis is wider than the
-walkway's median width by more than :data:`HEAD_WIDENING_FT` and stays so to
+walkway's median width by more than :data:`~dockreview.batch.docks.HEAD_WIDENING_FT` and stays so to
 the end -- as its float, the rest as walkway. The column ``components`` says
 which was done.
 """
 
 from __future__ import annotations
 
-import math
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +39,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.depth import NavigableDepth
-from dockreview.batch.docks import Components, DockLots, dock_measurements, union_by
+from dockreview.batch.docks import Components, DockLots, dock_measurements, infer_components, union_by
 from dockreview.batch.figures import navigable_depth, screen_riparian_lines
 from dockreview.batch.kernel import (
     LOT_ERRORS,
@@ -55,8 +54,8 @@ from dockreview.batch.kernel import (
 from dockreview.batch.lines import ARRAY_METHODS
 from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
-from dockreview.geometry.dock import footprint_dock, long_axis, rectangle
-from dockreview.geometry.riparian import left_of, riparian_geometry
+from dockreview.geometry.dock import footprint_dock
+from dockreview.geometry.riparian import riparian_geometry
 from dockreview.inputs.manifest import (
     COMPONENTS,
     DockSpec,
@@ -88,10 +87,6 @@ AUDIT_RADIUS_FT = 1_000.0
 COMPONENT_FIELD = "component"
 #: Features of a docks layer without an id field this close (ft) to one another are one dock.
 SAME_DOCK_FT = 0.5
-#: A dock's seaward head is its float when wider than its walkway by more than this (ft): an interpretation.
-HEAD_WIDENING_FT = 1.0
-#: Spacing (ft) of the cross-sections that find a dock's walkway width and its head.
-SECTION_STEP_FT = 0.5
 #: Docks audited together, at most, in one chunk (neighbours along the shore).
 DOCKS_AT_ONCE = 2_000
 
@@ -561,54 +556,3 @@ def component_column(docks: gpd.GeoDataFrame, name: str | None) -> str | None:
     if not matches and name is not None:
         raise LayerError(f"docks layer: no field '{name}' (--component-field); fields: {', '.join(fields)}")
     return matches[0] if matches else None
-
-
-def infer_components(footprint, landward_end: np.ndarray, *, ft_per_unit: float) -> tuple[list[str], list, str]:
-    """The walkway and float of a dock drawn without components, from its outline (Docks D(2)(b), D(2)(c)).
-
-    Cross-sections square to the dock's axis (the long side of its minimum
-    rotated rectangle, pointing away from ``landward_end``) are taken every
-    :data:`SECTION_STEP_FT`. The walkway's width is their median over the
-    landward half of the dock; the head is the run of cross-sections at the
-    seaward end, all wider than that by more than :data:`HEAD_WIDENING_FT`. The
-    head starts at the landward-most vertex between its first cross-section
-    and the one before (where the outline widens), and is the float; the rest
-    is the walkway. A dock with no such head, or wide all along, is all walkway
-    (a 10-ft walkway still fails Docks D(2)(b)).
-
-    Returns
-    -------
-    kinds : list of str
-    geometries : list of geometries
-    how : str
-        ``"inferred: walkway + float head"`` or ``"inferred: walkway only (no wider head at the seaward end)"``.
-    """
-    axis = long_axis(footprint)
-    xy = shapely.get_coordinates(footprint)
-    if (xy.mean(axis=0) - landward_end) @ axis < 0:
-        axis = -axis
-    across = left_of(axis)
-    t, c = (xy - landward_end) @ axis, (xy - landward_end) @ across
-    t0, t1 = float(t.min()), float(t.max())
-    n = max(math.ceil((t1 - t0) * ft_per_unit / SECTION_STEP_FT), 2)
-    at = t0 + (np.arange(n) + 0.5) * (t1 - t0) / n
-    lo, hi = float(c.min()) - 1.0, float(c.max()) + 1.0
-    ends = landward_end + at[:, None] * axis
-    sections = shapely.linestrings(np.stack([ends + lo * across, ends + hi * across], axis=1))
-    width = shapely.length(shapely.intersection(footprint, sections))
-    walkway_width = float(np.median(width[at <= (t0 + t1) / 2]))
-    wide = width > walkway_width + HEAD_WIDENING_FT / ft_per_unit
-    if not wide[-1] or wide.all():
-        return ["walkway"], [footprint], "inferred: walkway only (no wider head at the seaward end)"
-    first = int(np.flatnonzero(~wide)[-1]) + 1
-    between = t[(t > at[first - 1]) & (t <= at[first])]
-    start = float(between.min()) if len(between) else float(at[first - 1] + at[first]) / 2
-    walkway = _area_of(shapely.intersection(footprint, rectangle(landward_end, axis, (t0 - 1.0, start), (lo, hi))))
-    head = _area_of(shapely.intersection(footprint, rectangle(landward_end, axis, (start, t1 + 1.0), (lo, hi))))
-    return ["walkway", "float"], [walkway, head], "inferred: walkway + float head"
-
-
-def _area_of(geom: shapely.Geometry) -> shapely.Geometry:
-    """The polygons of a cut, without the edges it leaves where the pieces touched."""
-    parts = shapely.get_parts(shapely.get_parts(geom))
-    return shapely.union_all(parts[shapely.get_dimensions(parts) == 2])

@@ -26,6 +26,7 @@ cannot be measured, as the single-lot review gives it.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,13 +36,18 @@ from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
-from dockreview.geometry.dock import FIXED_DOCK
+from dockreview.geometry.dock import FIXED_DOCK, long_axis, rectangle
+from dockreview.geometry.riparian import left_of
 from dockreview.geometry.width import is_rectangle, max_width
 from dockreview.measure.compute import FLOAT_CONTACT_FT, NEAREST_SHAPE_DEG, REACH_STEP_FT
 from dockreview.measure.envelope import docks_on_lot
 
 #: The greatest reach of a dock's part is found to within this many feet.
 DOCK_REACH_TOLERANCE_FT = 1e-4
+#: A dock's seaward head is its float when wider than its walkway by more than this (ft): an interpretation.
+HEAD_WIDENING_FT = 1.0
+#: Spacing (ft) of the cross-sections that find a dock's walkway width and its head.
+SECTION_STEP_FT = 0.5
 
 
 @dataclass
@@ -441,3 +447,54 @@ def _on_own_lot(lots: DockLots, roots: np.ndarray, tolerance: float) -> np.ndarr
     out = np.zeros(len(roots), dtype=bool)
     out[dock[dock == lot]] = True
     return out
+
+
+def infer_components(footprint, landward_end: np.ndarray, *, ft_per_unit: float) -> tuple[list[str], list, str]:
+    """The walkway and float of a dock drawn without components, from its outline (Docks D(2)(b), D(2)(c)).
+
+    Cross-sections square to the dock's axis (the long side of its minimum
+    rotated rectangle, pointing away from ``landward_end``) are taken every
+    :data:`SECTION_STEP_FT`. The walkway's width is their median over the
+    landward half of the dock; the head is the run of cross-sections at the
+    seaward end, all wider than that by more than :data:`HEAD_WIDENING_FT`. The
+    head starts at the landward-most vertex between its first cross-section
+    and the one before (where the outline widens), and is the float; the rest
+    is the walkway. A dock with no such head, or wide all along, is all walkway
+    (a 10-ft walkway still fails Docks D(2)(b)).
+
+    Returns
+    -------
+    kinds : list of str
+    geometries : list of geometries
+    how : str
+        ``"inferred: walkway + float head"`` or ``"inferred: walkway only (no wider head at the seaward end)"``.
+    """
+    axis = long_axis(footprint)
+    xy = shapely.get_coordinates(footprint)
+    if (xy.mean(axis=0) - landward_end) @ axis < 0:
+        axis = -axis
+    across = left_of(axis)
+    t, c = (xy - landward_end) @ axis, (xy - landward_end) @ across
+    t0, t1 = float(t.min()), float(t.max())
+    n = max(math.ceil((t1 - t0) * ft_per_unit / SECTION_STEP_FT), 2)
+    at = t0 + (np.arange(n) + 0.5) * (t1 - t0) / n
+    lo, hi = float(c.min()) - 1.0, float(c.max()) + 1.0
+    ends = landward_end + at[:, None] * axis
+    sections = shapely.linestrings(np.stack([ends + lo * across, ends + hi * across], axis=1))
+    width = shapely.length(shapely.intersection(footprint, sections))
+    walkway_width = float(np.median(width[at <= (t0 + t1) / 2]))
+    wide = width > walkway_width + HEAD_WIDENING_FT / ft_per_unit
+    if not wide[-1] or wide.all():
+        return ["walkway"], [footprint], "inferred: walkway only (no wider head at the seaward end)"
+    first = int(np.flatnonzero(~wide)[-1]) + 1
+    between = t[(t > at[first - 1]) & (t <= at[first])]
+    start = float(between.min()) if len(between) else float(at[first - 1] + at[first]) / 2
+    walkway = _area_of(shapely.intersection(footprint, rectangle(landward_end, axis, (t0 - 1.0, start), (lo, hi))))
+    head = _area_of(shapely.intersection(footprint, rectangle(landward_end, axis, (start, t1 + 1.0), (lo, hi))))
+    return ["walkway", "float"], [walkway, head], "inferred: walkway + float head"
+
+
+def _area_of(geom: shapely.Geometry) -> shapely.Geometry:
+    """The polygons of a cut, without the edges it leaves where the pieces touched."""
+    parts = shapely.get_parts(shapely.get_parts(geom))
+    return shapely.union_all(parts[shapely.get_dimensions(parts) == 2])
