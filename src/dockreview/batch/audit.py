@@ -40,7 +40,7 @@ from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.depth import NavigableDepth
 from dockreview.batch.docks import Components, DockLots, dock_measurements, infer_components, union_by
-from dockreview.batch.figures import navigable_depth, screen_riparian_lines
+from dockreview.batch.figures import CHUNKS_PER_WORKER, navigable_depth, screen_riparian_lines
 from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
@@ -87,8 +87,10 @@ AUDIT_RADIUS_FT = 1_000.0
 COMPONENT_FIELD = "component"
 #: Features of a docks layer without an id field this close (ft) to one another are one dock.
 SAME_DOCK_FT = 0.5
-#: Docks audited together, at most, in one chunk (neighbours along the shore).
+#: Docks audited together, at most, in one chunk (neighbours along the shore), and at least (unless fewer are left):
+#: a small layer's docks are cut into enough chunks for every worker.
 DOCKS_AT_ONCE = 2_000
+MIN_DOCKS_AT_ONCE = 100
 
 
 def audit_docks(
@@ -127,7 +129,7 @@ def audit_docks(
         dock alone, by the review's own :func:`~dockreview.measure.compute.measure`
         (the reference the arrays are tested against).
     workers : int
-        Processes auditing docks at once, in chunks of :data:`DOCKS_AT_ONCE`
+        Processes auditing docks at once, in chunks of up to :data:`DOCKS_AT_ONCE`
         docks along a Hilbert curve (neighbours on the shore together); the rows
         are the same whatever their number.
     shore : MhwIndex, optional
@@ -186,7 +188,8 @@ def audit_docks_each(
     job = _AuditJob(context, codes, members, footprints, kinds, field, tuple(laws), scopes, depths, arrays, reach)
     order = usable[hilbert_order(footprints[usable])]
     rows = [[None] * len(names) for _ in laws]
-    chunks = [order[i : i + DOCKS_AT_ONCE] for i in range(0, len(order), DOCKS_AT_ONCE)]
+    size = dock_chunk(len(order), workers)
+    chunks = [order[i : i + size] for i in range(0, len(order), size)]
     for done in map_chunks(_audit_chunk, job, chunks, workers=workers, progress=False, desc="audit"):
         for law, rows_of_law in zip(done, rows):
             for i, row in law.items():
@@ -195,6 +198,17 @@ def audit_docks_each(
         for i in (i for i, row in enumerate(rows_of_law) if row is None):  # no footprint to measure
             rows_of_law[i] = {"dock_id": names[i], **_alone(job, k, i)}
     return [gpd.GeoDataFrame(pd.DataFrame(r), geometry=gpd.GeoSeries(footprints, crs=layers.crs)) for r in rows]
+
+
+def dock_chunk(n: int, workers: int) -> int:
+    """How many of ``n`` docks one chunk audits: enough chunks for every worker (four each), within the bounds.
+
+    Examples
+    --------
+    >>> dock_chunk(1_000, 2), dock_chunk(100_000, 2), dock_chunk(150, 2)
+    (125, 2000, 100)
+    """
+    return int(min(DOCKS_AT_ONCE, max(MIN_DOCKS_AT_ONCE, -(-n // (CHUNKS_PER_WORKER * max(workers, 1))))))
 
 
 @dataclass(frozen=True)
