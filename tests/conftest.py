@@ -1,4 +1,4 @@
-"""Shared set-up for every test: a non-interactive matplotlib, and the sample sites as fixtures.
+"""Shared set-up for every test: a non-interactive matplotlib, one BLAS thread a process, the sample sites as fixtures.
 
 Tests are arranged as the package is: ``unit/<subpackage>/`` for one stage of the
 flow, ``acceptance/`` for known-answer sites, properties, notebooks and the
@@ -11,6 +11,11 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+# One BLAS thread a process, here and in the commands the tests start (before numpy is first imported, below): the
+# suite runs a process per core (pytest-xdist), and OpenBLAS's own threads on top of them spin against each other
+# (key-west-chart's soundings took 4 to 20 s to triangulate instead of 0.15 s on a busy 2-core machine).
+for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
 
 import matplotlib  # noqa: E402
 import pytest  # noqa: E402

@@ -12,8 +12,8 @@ long conditions keeps all of them inside its title block, wrapped between words,
 on a letter page and on a tabloid one.
 
 The sheets are laid out and measured at :data:`DPI` without being painted, each
-site loaded once for its reviews, so that the file takes about half a minute on
-two cores.
+site loaded and reviewed under each profile once for every file that reads those
+reviews (``support.samples``).
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ import dockreview
 from dockreview.outputs.style import MIN_FONT_PT
 from support.collisions import collisions
 from support.paths import DATA
-from support.reviews import under_every_profile
-from support.samples import SITES
+from support.samples import SITES, reviewed, reviewed_under_every_profile
 
 #: The sheets are laid out and measured at this dpi: the layout is decided at it, so the checks hold at it.
 DPI = 50
@@ -46,11 +45,8 @@ def _sheet(review, **kwargs):
 @pytest.mark.parametrize("name", SITES)
 def test_no_label_sits_on_another_or_off_the_map_under_any_profile(name):
     """Each profile's review sheet, and the envelope sheet (``envelope --map``) under the site's own profile."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        site = dockreview.load_site(DATA / name / "site.toml")
-        sheets = [(profile, review, "review") for profile, review in under_every_profile(site)]
-        sheets.append(("its own, envelope sheet", dockreview.review(site), "envelope"))
+    sheets = [(profile, review, "review") for profile, review in reviewed_under_every_profile(name)]
+    sheets.append(("its own, envelope sheet", reviewed(name), "envelope"))
     assert len(sheets) > 1
     found = {}
     for profile, review, kind in sheets:

@@ -33,7 +33,7 @@ from shapely import affinity
 
 import dockreview
 from dockreview.outputs.report import MEASUREMENT_LABELS, header, sections, write_report
-from support.reviews import under_every_profile
+from support.samples import reviewed_under_every_profile
 from support.sitegen import canal_layout, frame_in, make_site, rect, t_dock, write_local_site
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,9 +176,8 @@ def _problems(cells) -> list[str]:
 
 @pytest.mark.parametrize("name", SITES)
 def test_no_report_of_a_sample_site_under_any_profile_prints_inf_nan_none_or_a_lower_cased_acronym(name):
-    site = dockreview.load_site(DATA / name / "site.toml")
     reviewed = 0
-    for profile, review in under_every_profile(site):
+    for profile, review in reviewed_under_every_profile(name):
         reviewed += 1
         problems = _problems(_report_cells(review))
         assert not problems, f"{name} under {profile}: " + "; ".join(problems)

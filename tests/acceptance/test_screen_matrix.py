@@ -21,11 +21,9 @@ import math
 
 import pytest
 
-import dockreview
-from support.paths import DATA
-from support.reviews import lines_a_screen_lacks, screened_lot, under_every_profile
+from support.reviews import lines_a_screen_lacks, screened_lot
+from support.samples import SITES, loaded, reviewed_under_every_profile
 
-SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 #: Feet: the screen and the review work the same envelope, by arrays and one lot at a time.
 TOL_FT = 0.1
 def _same(a, b) -> bool:
@@ -35,9 +33,9 @@ def _same(a, b) -> bool:
 
 @pytest.mark.parametrize("name", SITES)
 def test_the_screen_of_the_lot_is_its_check_under_every_profile(name):
-    site = dockreview.load_site(DATA / name / "site.toml")
+    site = loaded(name)
     compared = 0
-    for profile, review in under_every_profile(site):
+    for profile, review in reviewed_under_every_profile(name):
         env = review.layout.envelope
         row = screened_lot(site, review, profile)
         where = (name, profile)

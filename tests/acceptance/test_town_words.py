@@ -17,13 +17,10 @@ from importlib import resources
 
 import pytest
 
-import dockreview
 from dockreview.cli.check import _table
 from dockreview.outputs.report.content import sections
-from support.paths import DATA
-from support.reviews import under_every_profile
+from support.samples import SITES, reviewed_under_every_profile
 
-SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 KINGS_POINT = "kings-point-ny"
 
 
@@ -56,10 +53,11 @@ def report_text(review) -> str:
 
 @pytest.mark.parametrize("name", SITES)
 def test_no_other_towns_review_speaks_kings_points_law(name):
-    site = dockreview.load_site(DATA / name / "site.toml")
     words = kings_point_words()
     reviewed = 0
-    for profile, review in under_every_profile(site, skip=(KINGS_POINT,)):
+    for profile, review in reviewed_under_every_profile(name):
+        if profile == KINGS_POINT:
+            continue
         reviewed += 1
         text, own = report_text(review), own_words(profile)
         found = sorted(w for w in words if w not in own and re.search(rf"(?<![\w§]){re.escape(w)}(?![\w(])", text))
@@ -83,8 +81,7 @@ def test_every_towns_envelope_and_dimensions_answer_for_its_rules(name):
     GeoPackage's dimension_lines, with its status and limit."""
     from dockreview.outputs.export import derived_layers
 
-    site = dockreview.load_site(DATA / name / "site.toml")
-    for profile, review in under_every_profile(site):
+    for profile, review in reviewed_under_every_profile(name):
         env, m = review.layout.envelope, review.measurements
         allowed = [a for a in (r.reach_on_water(m) for r in review.rules.rules if r.limits_reach) if a is not None]
         least = min([float(a) for a in allowed if a == a], default=float("inf"))  # a reach the data leave unknown: NaN

@@ -11,7 +11,6 @@ rendered.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 import warnings
@@ -26,8 +25,7 @@ from matplotlib.text import Text
 import dockreview
 from dockreview.outputs.exhibit import MIN_FONT_PT, NOT_A_SURVEY, plot_review
 from support.drawn import assert_dimensions_clear, dimension_lines
-from support.paths import DATA
-from support.samples import SITES
+from support.samples import SITES, reviewed
 from support.sitegen import make_site, rect, strip
 
 SAMPLES = SITES
@@ -141,16 +139,9 @@ def assert_legible_layout(review, fig, ax) -> None:
 # ----------------------------------------------------------------------------- the sample sites
 
 
-@functools.lru_cache(maxsize=None)
-def sample(name: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", dockreview.DockReviewWarning)
-        return dockreview.review(dockreview.load_site(DATA / name / "site.toml"))
-
-
 @pytest.mark.parametrize("name", SAMPLES)
 def test_sample_site_exhibit_is_legible(name):
-    review = sample(name)
+    review = reviewed(name)
     fig, ax = render(review, page="letter")
     try:
         assert_legible_layout(review, fig, ax)
@@ -166,7 +157,7 @@ def test_sample_site_exhibit_is_legible(name):
 
 
 def test_sample_site_on_tabloid():
-    review = sample("curved-cove")
+    review = reviewed("curved-cove")
     fig, ax = render(review, page="tabloid")
     try:
         assert_legible_layout(review, fig, ax)

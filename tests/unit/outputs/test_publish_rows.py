@@ -28,11 +28,10 @@ from dockreview.outputs.publish import publish
 from dockreview.outputs.publish.record import screen_record
 from dockreview.rules import ruleset
 from dockreview.testing.counties import county, messy_county
-from support.paths import DATA
 from support.published import lots
 from support.reviews import lines_a_screen_lacks
+from support.samples import SITES, loaded, reviewed
 
-SITES = sorted(p.parent.name for p in DATA.glob("*/site.toml"))
 pytestmark = pytest.mark.filterwarnings("ignore::dockreview.DockReviewWarning")  # a sample site's own notes on its data
 FIGURES = ("frontage_ft", "required_setback_ft", "band_width_ft", "reach_limit_ft", "greatest_reach_ft", "envelope_area_sqft")
 
@@ -114,8 +113,7 @@ def test_every_lot_of_a_messy_county_is_its_row(tmp_path):
 
 @pytest.mark.parametrize("name", SITES)
 def test_the_lot_of_a_sample_site_answers_as_check(name, tmp_path):
-    site = dockreview.load_site(DATA / name / "site.toml")
-    review = dockreview.review(site)
+    site, review = loaded(name), reviewed(name)
     m, env = site.manifest, review.layout.envelope
     draft = m.vessel.draft_ft if site.soundings is not None else None
     layers = ScreenLayers(
