@@ -27,6 +27,7 @@ import warnings
 from pathlib import Path
 
 import click
+from threadpoolctl import threadpool_limits
 
 from dockreview._version import __version__
 from dockreview.errors import DockReviewError, DockReviewWarning
@@ -162,7 +163,10 @@ class _Group(click.Group):
         return super().parse_args(ctx, hoist_global_flags(args, self.list_commands(ctx)))
 
     def invoke(self, ctx: click.Context):
-        with warnings_shown(ctx):
+        # one BLAS thread: the command's work is GEOS's and qhull's, and BLAS's own threads only spin against the
+        # screen's worker processes and whatever else holds the cores (a busy 2-core machine took 4 to 20 s, not
+        # 0.15 s, to triangulate a chart's soundings)
+        with warnings_shown(ctx), threadpool_limits(limits=1, user_api="blas"):
             try:
                 return super().invoke(ctx)
             except (click.exceptions.Exit, click.ClickException, click.Abort):
