@@ -1,7 +1,8 @@
 """Benchmark of ``dockreview screen`` beside PostGIS on the same files, in one run (not a test; run by hand).
 
 For each size it generates a synthetic county (:func:`dockreview.testing.counties.county`: half the parcels on
-the water; or with ``--layout messy`` :func:`~dockreview.testing.counties.messy_county`), cached as a
+the water; or with ``--layout messy`` :func:`~dockreview.testing.counties.messy_county` with ``meandering=True``: a
+meandering shore in pieces, lots of irregular depths and a tax map's faults), cached as a
 GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own process:
 
 * ``floor``    -- a process that imports geopandas and reads the screen's four layers (the import-and-read floor);
