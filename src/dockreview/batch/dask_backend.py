@@ -28,6 +28,7 @@ import itertools
 import logging
 import math
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import dask
@@ -161,13 +162,15 @@ def _partitioned(layers: ScreenLayers):
     return shuffled, list(parts[gone].to_delayed()), None, True
 
 
-def partition_shores(layers: ScreenLayers, bounds: np.ndarray, margin: float) -> list[Shore]:
+def partition_shores(layers: ScreenLayers, bounds: np.ndarray, margin: float) -> Iterator[Shore]:
     """Each partition's stretch of the shore: the MHW line, channels and docks within ``margin`` of its ``bounds``.
 
     ``bounds`` are the partitions' extents (``(n, 4)``, working units). The
     MHW line is cut from its index (:class:`~dockreview.batch.shoreline.MhwIndex`),
     a few short pieces per partition, never the whole line clipped once per
-    partition; a partition far from any shore gets an empty line.
+    partition; a partition far from any shore gets an empty line. The
+    stretches are cut one at a time, as they are asked for (as each
+    partition is sent).
 
     Examples
     --------
@@ -175,17 +178,16 @@ def partition_shores(layers: ScreenLayers, bounds: np.ndarray, margin: float) ->
 
     >>> shore = shapely.LineString([(0, 0), (20_000, 0)])
     >>> layers = ScreenLayers(None, shore, None, None, "EPSG:2263", 1.0)
-    >>> stretches = partition_shores(layers, np.array([[0, -300, 500, -10], [10_000, -300, 10_500, -10]]), 250.0)
+    >>> stretches = list(partition_shores(layers, np.array([[0, -300, 500, -10], [10_000, -300, 10_500, -10]]), 250.0))
     >>> [round(s.mhw.length) for s in stretches], [s.mhw.bounds[0] for s in stretches]
     ([750, 1000], [0.0, 9750.0])
     """
     index = MhwIndex(layers.mhw)
     trees = {name: None if frame is None or not len(frame) else shapely.STRtree(frame.geometry.values)
              for name, frame in (("channels", layers.channels), ("docks", layers.docks))}
-    out = []
     for x0, y0, x1, y1 in np.asarray(bounds, dtype=float):
         if not np.isfinite([x0, y0, x1, y1]).all():  # a partition with no geometry: no shore
-            out.append(Shore(shapely.LineString(), *(None if f is None else f.iloc[:0] for f in (layers.channels, layers.docks))))
+            yield Shore(shapely.LineString(), *(None if f is None else f.iloc[:0] for f in (layers.channels, layers.docks)))
             continue
         box = shapely.box(x0 - margin, y0 - margin, x1 + margin, y1 + margin)
         near = {
@@ -193,8 +195,7 @@ def partition_shores(layers: ScreenLayers, bounds: np.ndarray, margin: float) ->
             for name, frame in (("channels", layers.channels), ("docks", layers.docks))
         }
         mhw = index.near(box) if len(index.chunks) else shapely.LineString()
-        out.append(Shore(mhw, near["channels"], near["docks"]))
-    return out
+        yield Shore(mhw, near["channels"], near["docks"])
 
 
 def _partition_extents(parts, crs, longest: float | None) -> tuple[np.ndarray, float]:
