@@ -145,7 +145,8 @@ def compare(
     work_a = shore_work(grouped, rules_a, tolerance_ft, depth_a)  # the rules-free work: built once, shared
     work_b = dataclasses.replace(work_a, rules=rules_b, depth=depth_b, lines=screen_riparian_lines(rules_b))
     tables = both_tables(grouped, (work_a, work_b), (options_a, options_b), workers=workers, progress=progress)
-    lots = lot_changes(tables[0], tables[1], rules_a, rules_b, water=layers.water)
+    given = frozenset({n for n in ("channels", "docks", "soundings") if getattr(layers, n) is not None} | ({"draft"} if draft_ft else set()))
+    lots = lot_changes(tables[0], tables[1], rules_a, rules_b, water=layers.water, given=given)
     docks = None
     if layers.docks is not None:
         if work_a.lines == work_b.lines:  # the lots drawn alike: each dock measured once, decided under each law
@@ -266,13 +267,16 @@ def check_order(law: RuleSet, draft: RuleSet) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*law.ids, *draft.ids]))
 
 
-def lot_outcomes(table: pd.DataFrame, rules: RuleSet, check_id: str, *, water: str | None = None) -> np.ndarray:
+def lot_outcomes(
+    table: pd.DataFrame, rules: RuleSet, check_id: str, *, water: str | None = None, given: frozenset | None = None,
+) -> np.ndarray:
     """What check ``check_id`` alone answers on each lot of ``table`` (a screen's parcel table), as rows of numbers.
 
     The columns: whether it denies the lot any dock by its figures, whether the lot's class fails it, the setback
     it keeps from each side line (NaN: none), the reach it caps (NaN: none), and whether the lot's band is left
     no room by its clearance from channels or docks. A check the law does not have answers nothing (no denial,
-    no limit). Figures are rounded to :data:`ROUND_FT` decimals.
+    no limit), nor does one that needs a layer or a fact not ``given`` (a navigable reach without soundings: the
+    screen could not decide it). Figures are rounded to :data:`ROUND_FT` decimals.
 
     Examples
     --------
@@ -285,6 +289,8 @@ def lot_outcomes(table: pd.DataFrame, rules: RuleSet, check_id: str, *, water: s
     [60.0, 80.0]
     >>> lot_outcomes(table, ruleset(), "no-such-check")[:, 0].tolist()
     [0.0, 0.0]
+    >>> lot_outcomes(table, ruleset(), "navigable-reach")[:, 3].tolist(), lot_outcomes(table, ruleset(), "navigable-reach", given=frozenset())[:, 3].tolist()
+    ([200.0, 200.0], [nan, nan])
     """
     n = len(table)
     out = np.zeros((n, 5))
@@ -292,6 +298,8 @@ def lot_outcomes(table: pd.DataFrame, rules: RuleSet, check_id: str, *, water: s
     if check_id not in rules.ids:
         return out
     rule = rules.rule(check_id)
+    if given is not None and not set(rule.needs) <= given:
+        return out
     figures = {"frontage_ft": table["frontage_ft"].to_numpy(dtype=float), "water": water}
     denied = rule.lot_denied(figures)
     if denied is not None:
@@ -310,14 +318,17 @@ def lot_outcomes(table: pd.DataFrame, rules: RuleSet, check_id: str, *, water: s
     return np.round(out, ROUND_FT)
 
 
-def lot_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSet, rules_b: RuleSet, *, water: str | None = None) -> gpd.GeoDataFrame:
+def lot_changes(
+    law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSet, rules_b: RuleSet, *, water: str | None = None,
+    given: frozenset | None = None,
+) -> gpd.GeoDataFrame:
     """One row per waterfront lot of two screens of the same parcels (``law``'s and ``draft``'s parcel tables).
 
     ``rule`` names every check whose outcome (:func:`lot_outcomes`) differs, joined by "; " ("" when none), a limit
     it sets (a setback, a reach) only on a lot that either law lets have a dock, a reach cap only where the lot's
     greatest reach differs; ``change`` is one of :data:`CHANGES`;
     ``decided_by``, on a lot that loses or gains a dock, the checks of ``rule`` that can give or take one
-    (:data:`DECIDING`).
+    (:data:`DECIDING`). ``given``: the layers and facts the screens had (a check needing others answers nothing).
     """
     rows = np.flatnonzero(law["fronts_mhw"].to_numpy(dtype=bool))
     a, b = law.iloc[rows].reset_index(drop=True), draft.iloc[rows].reset_index(drop=True)
@@ -327,7 +338,7 @@ def lot_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSet
     bound = ~((reach_a == reach_b) | (np.isnan(reach_a) & np.isnan(reach_b)))  # and a reach cap only where the reach moves
     differs, decides = [], []
     for check_id in check_order(rules_a, rules_b):
-        one, two = lot_outcomes(a, rules_a, check_id, water=water), lot_outcomes(b, rules_b, check_id, water=water)
+        one, two = (lot_outcomes(t, r, check_id, water=water, given=given) for t, r in ((a, rules_a), (b, rules_b)))
         same = (one == two) | (np.isnan(one) & np.isnan(two))
         same[~docked, 2:4] = True
         same[~bound, 3] = True

@@ -56,9 +56,9 @@ LONG_DOCK_FT, SHORT_DOCK_FT = 170.0, 100.0
 WALK_WIDTH_FT, FLOAT_FT = 6.0, (16.0, 8.0)
 ORIGINS = {"EPSG:2263": (1_040_000.0, 220_000.0), "EPSG:32618": (600_000.0, 4_520_000.0)}
 LAW = "kings-point-ny"
-#: The checks that read Kings Point's max_reach_ft: the plain reach, and the navigable reach's cap (its depth part needs
-#: soundings, so the docks' audit decides the plain reach alone).
-REACH_RULES = "reach; navigable-reach"
+#: The checks that read Kings Point's max_reach_ft and that these layers can decide: the plain reach (the navigable reach
+#: reads it too, but needs soundings and a vessel draft, which these layers lack: the screen does not decide it).
+REACH_RULES = "reach"
 
 
 def _lefts() -> np.ndarray:
@@ -193,7 +193,7 @@ def test_reach_cap_of_150_ft_shortens_every_envelope_and_names_the_long_dock(res
     assert by_dock.loc["long", "parcel_id"] == f"W{int(np.argmax(FRONTAGES))}"
     summary = comparison.summary()
     assert summary[["section", "lots lose a dock", "lots changed", "docks made nonconforming"]].values.tolist() == [
-        ["Docks D(1)", 0, int(hand["eligible"].sum()), 1], ["Docks D(1), D(2)(a)[1]", 0, int(hand["eligible"].sum()), 0]]
+        ["Docks D(1)", 0, int(hand["eligible"].sum()), 1]]  # the navigable reach, undecided without soundings, not listed
 
 
 def test_two_numbers_name_their_rules_in_the_profiles_order(drafts):
@@ -205,7 +205,7 @@ def test_two_numbers_name_their_rules_in_the_profiles_order(drafts):
     f = pd.Series(FRONTAGES, index=[f"W{i}" for i in range(len(FRONTAGES))])
     gains = lots.index[lots["change"] == "gains a dock"].tolist()
     assert gains == ["W1", "W10"] and f[gains].tolist() == [130.0, 149.0]
-    assert lots.loc[gains, "rule"].tolist() == ["frontage; reach; navigable-reach"] * 2
+    assert lots.loc[gains, "rule"].tolist() == ["frontage; reach"] * 2
     assert lots.loc[gains, "decided_by"].tolist() == ["frontage"] * 2
     assert lots.loc["W7", ["rule", "change"]].tolist() == ["frontage", "eligible under neither"]
 
@@ -314,6 +314,7 @@ def test_command_with_soundings_gives_each_laws_navigable_reach(tmp_path, drafts
     assert lots["eligible_law"].tolist() == alone["eligible"].tolist()
     assert lots["reach_limit_law_ft"].to_numpy() == pytest.approx(alone["reach_limit_ft"].to_numpy(), abs=0.01, nan_ok=True)
     assert (lots["reach_limit_draft_ft"] <= 150.0 + 1e-9).sum() == lots["reach_limit_draft_ft"].notna().sum()
+    assert lots["rule"].str.contains("navigable-reach").any()  # with soundings and a draft, the navigable reach is decided
     refused = _run("--parcels", ref[0], "--mhw", ref[1], "--soundings", ref[2], "--law", LAW, "--draft", LAW, "-o", tmp_path / "r.gpkg")
     assert refused.exit_code == 2 and "--vessel-draft" in refused.output
 
