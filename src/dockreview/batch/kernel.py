@@ -43,6 +43,7 @@ from dockreview.batch.shoreline import MhwIndex
 from dockreview.batch.sides import band_exit, side_lines
 from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
+from dockreview.geometry.sides import WATER_EDGE_FT
 from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
 
 #: Vertices this close (units) to the line through their neighbours are dropped from the rings.
@@ -394,7 +395,9 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
     idx, s, e = _longest_water_run(vertices, polys, mhw, tolerance)
     if not len(idx):
         return _no_corners()
-    sides, good = side_lines(vertices, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit)
+    sides, good = side_lines(
+        vertices, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit, near=WATER_EDGE_FT / ft_per_unit,
+    )
     n = len(idx)
     far = np.maximum(1000.0 / ft_per_unit, 3.0 * shapely.length(polys[idx]))
     far2 = np.r_[far, far]

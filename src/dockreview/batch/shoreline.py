@@ -122,6 +122,29 @@ class MhwIndex:
         t, d = b - a, xy - a
         return np.sign(t[:, 0] * d[:, 1] - t[:, 1] * d[:, 0])
 
+    def tangent(self, xy: np.ndarray, span: float) -> np.ndarray:
+        """The unit direction of the MHW line near each point: the chord from ``span`` before to ``span`` after the
+        point's projection on its part (at most a quarter of the part; clamped to an open part's ends, wrapped round
+        a closed one), as :func:`~dockreview.geometry.vectors.shore_normal` takes it.
+
+        Examples
+        --------
+        >>> index = MhwIndex(shapely.LineString([(0, 0), (100, 0), (100, 100)]))
+        >>> index.tangent(np.array([(50.0, 3.0), (100.0, 0.0)]), 1.0).round(6) + 0.0
+        array([[1.      , 0.      ],
+               [0.707107, 0.707107]])
+        """
+        points = shapely.points(xy)
+        chunk, _ = self.nearest(points)
+        part = self.chunk_part[chunk]
+        pos, length = self.locate(points, chunk), self.part_length[part]
+        eps = np.minimum(span, length / 4)
+        ends = [pos - eps, pos + eps]
+        a, b = (self.point_at(part, np.where(self.closed[part], np.mod(x, length), np.clip(x, 0.0, length))) for x in ends)
+        chord = b - a
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return chord / np.hypot(*chord.T)[:, None]
+
     def around(self, part: np.ndarray, lo: np.ndarray, hi: np.ndarray, at_lo: np.ndarray, at_hi: np.ndarray):
         """The closed MHW ``part`` from position ``hi`` round its end and start to ``lo`` (points ``at_hi``, ``at_lo``)."""
         first = np.searchsorted(self.key, part * self.key_scale, side="left")

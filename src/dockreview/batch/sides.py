@@ -34,10 +34,15 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from dockreview.geometry.riparian import CORNER_ANGLE_DEG, COURSE_TURN_DEG
+from dockreview.geometry.riparian import CORNER_ANGLE_DEG, COURSE_TURN_DEG, WATER_EDGE_DEG
 
 #: A side line of more vertices than this is left to the single-lot functions (its course scan is quadratic).
 MAX_SIDE_VERTICES = 64
+#: A lot whose water edge is within this of the single-lot functions' thresholds for a water edge running on out of
+#: the band (degrees of :data:`~dockreview.geometry.riparian.WATER_EDGE_DEG`; a share of
+#: :data:`~dockreview.geometry.sides.WATER_EDGE_FT`) is left to them: the MHW line's direction and distance are taken
+#: a little differently here.
+WATER_EDGE_MARGIN_DEG, WATER_EDGE_MARGIN = 3.0, 0.02
 
 
 def ragged(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -140,6 +145,41 @@ def band_exit(start: np.ndarray, end: np.ndarray, mhw, tolerance: float) -> np.n
     return out
 
 
+def _line_angle(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Degrees between the undirected lines along ``u`` and ``v`` (0 to 90)."""
+    angle = _angle(u, v)
+    return np.minimum(angle, 180.0 - angle)
+
+
+def _water_edges(point, owner, j, j_corner, cuts, mhw, tolerance: float, near: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per side, whether its water edge runs on out of the band to its corner ``j_corner`` (the single-lot
+    :func:`~dockreview.geometry.sides.water_edge_courses`), and whether that is too near a threshold to say here.
+
+    ``point``, ``owner`` and ``j`` are the walk landward from each side's ``cuts`` (``j`` from 1).
+    """
+    sides = len(cuts)
+    edge, unsure = np.zeros(sides, dtype=bool), np.zeros(sides, dtype=bool)
+    cand = np.flatnonzero(j_corner > 0)
+    if not len(cand):
+        return edge, unsure
+    at = np.r_[0, np.cumsum(np.bincount(owner, minlength=sides))[:-1]]  # each side's j = 1 point
+    tangent = mhw.tangent(cuts[cand], tolerance)
+    first = _line_angle(point[at[cand]] - cuts[cand], tangent)
+    c = at[cand] + j_corner[cand] - 1
+    after = _line_angle(point[c + 1] - point[c], tangent)
+    walked = (j <= np.where(j_corner > 0, j_corner, 0)[owner]) & np.isin(owner, cand)
+    gap = np.full(sides, -np.inf)
+    np.maximum.at(gap, owner[walked], mhw.nearest(shapely.points(point[walked]))[1])
+    gap = np.maximum(gap, mhw.nearest(shapely.points(cuts))[1])[cand]
+    margin = WATER_EDGE_MARGIN_DEG
+    edge[cand] = (first <= WATER_EDGE_DEG) & (after > WATER_EDGE_DEG) & (gap <= near)
+    unsure[cand] = (first <= WATER_EDGE_DEG + margin) & (
+        (np.abs(first - WATER_EDGE_DEG) < margin) | (np.abs(after - WATER_EDGE_DEG) < margin)
+        | (np.abs(gap - near) < WATER_EDGE_MARGIN * near)
+    )
+    return edge, unsure
+
+
 def course_start(xy: np.ndarray, side: np.ndarray, rank: np.ndarray, n_sides: int, tolerance: float) -> np.ndarray:
     """Per side (points ordered from the water end, ``rank`` 0), the rank of its last course's landward end.
 
@@ -193,8 +233,14 @@ class Sides:
         return shapely.linestrings(xy, indices=owner)
 
 
-def side_lines(rings, s: np.ndarray, e: np.ndarray, mhw, *, tolerance: float, course: float) -> tuple[Sides, np.ndarray]:
+def side_lines(
+    rings, s: np.ndarray, e: np.ndarray, mhw, *, tolerance: float, course: float, near: float,
+) -> tuple[Sides, np.ndarray]:
     """The two side lines of each lot whose water run is ring vertices ``s`` (first) to ``e`` (last).
+
+    A water edge running on out of the band to a corner within ``near``
+    (units) of the MHW line is passed over, as the single-lot functions pass
+    it over.
 
     Returns the sides (side ``i`` of lot ``i`` at the run's start, side
     ``n + i`` at its end) and, per lot, whether both could be drawn as the
@@ -241,20 +287,26 @@ def side_lines(rings, s: np.ndarray, e: np.ndarray, mhw, *, tolerance: float, co
     corner = (dist < h) & ~last & (turn[vertex] > CORNER_ANGLE_DEG)
     j_corner = _first_true(corner, owner, j, 2 * n)
     j_half = _first_true(dist >= h, owner, j, 2 * n)
-    q = np.where(j_corner > 0, j_corner, j_half)
+    cuts = np.r_[cut_a, cut_b]
+    # a water edge running on out of the band: the side line begins at its corner and runs to the next one
+    edge, unsure = _water_edges(point, owner, j, j_corner, cuts, mhw, tolerance, near)
+    ok &= ~unsure.reshape(2, n).any(axis=0)
+    begin = np.where(edge, j_corner, 0)
+    j_end = np.where(edge, _first_true(corner & (j > begin[owner]), owner, j, 2 * n), j_corner)
+    q = np.where(j_end > 0, j_end, j_half)
     ok &= (q[:n] > 0) & (q[n:] > 0) & (q[:n] < MAX_SIDE_VERTICES) & (q[n:] < MAX_SIDE_VERTICES)
     q = np.where(np.r_[ok, ok], q, 1)
-    # the side's points from the water end: the cut, the vertices walked, and its landward end
-    keep = j <= q[owner]
+    # the side's points from the water end: the cut (or the water edge's corner), the vertices walked, its landward end
+    keep = (j <= q[owner]) & (j >= begin[owner])
     at = point.copy()
-    is_half = keep & (j == q[owner]) & (j_corner[owner] <= 0)
+    is_half = keep & (j == q[owner]) & (j_end[owner] <= 0)
     with np.errstate(invalid="ignore", divide="ignore"):
         frac = (h - (dist - np.hypot(*(point - before).T))) / np.hypot(*(point - before).T)
     at[is_half] = before[is_half] + np.clip(frac[is_half], 0.0, 1.0)[:, None] * (point - before)[is_half]
-    cuts = np.r_[cut_a, cut_b]
-    side_xy = np.vstack([cuts, at[keep]])
-    side_of = np.r_[np.arange(2 * n), owner[keep]]
-    side_rank = np.r_[np.zeros(2 * n, dtype=int), j[keep]]
+    from_cut = np.flatnonzero(~edge)
+    side_xy = np.vstack([cuts[from_cut], at[keep]])
+    side_of = np.r_[from_cut, owner[keep]]
+    side_rank = np.r_[np.zeros(len(from_cut), dtype=int), j[keep] - begin[owner[keep]]]
     order = np.lexsort((side_rank, side_of))
     side_xy, side_of, side_rank = side_xy[order], side_of[order], side_rank[order]
 
@@ -270,7 +322,7 @@ def side_lines(rings, s: np.ndarray, e: np.ndarray, mhw, *, tolerance: float, co
     rlocal = (rbase - first[lot[rbase]] + rsign * (rj - 1)) % np.r_[n_ring, n_ring][rown]
     rpoint = np.where((rj == run_steps[rown])[:, None], np.r_[cut_b, cut_a][rown], xy[first[lot[rbase]] + rlocal])
     rprev = np.where((rj == 1)[:, None], cuts[rown], np.roll(rpoint, 1, axis=0))
-    chord = cuts - start
+    chord = side_xy[side_offset] - start
     reach = np.hypot(*chord.T)
     with np.errstate(invalid="ignore", divide="ignore"):
         unit = chord / reach[:, None]

@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from dockreview.errors import DockReviewWarning, SiteDataError
 from dockreview.geometry.lotwater import frontage_between
 from dockreview.geometry.shore import prepare_shore
-from dockreview.geometry.sides import side_direction, split_at_corners, water_corner
+from dockreview.geometry.sides import WATER_EDGE_FT, side_direction, split_at_corners, water_corner
 from dockreview.geometry.vectors import left_of, unit
 from dockreview.geometry.water import WaterSide, water_runs
 
@@ -125,7 +125,7 @@ def lot_corners(
         )
 
     course = course_tolerance_ft / ft_per_unit
-    first, last, water = split_at_corners(ring, run, course)
+    first, last, water = split_at_corners(ring, run, course, mhw, span=tolerance, near=WATER_EDGE_FT / ft_per_unit)
     sides = (first, last)
     directions = [side_direction(s, direction, course_tolerance=course, chord=chord_ft / ft_per_unit) for s in sides]
     far = max(1000.0 / ft_per_unit, 3.0 * (reach_hint or 0.0), 3.0 * parcel.length)

@@ -42,13 +42,20 @@ from dockreview.geometry.corners import PLAUSIBLE_FRONTAGE_FT, SECOND_RUN_FT, lo
 from dockreview.geometry.extensions import BASELINE_FT
 from dockreview.geometry.lotwater import lot_water, to_land
 from dockreview.geometry.methods import METHODS, NEEDS, lines_by_method
-from dockreview.geometry.sides import CORNER_ANGLE_DEG, COURSE_TOLERANCE_FT, COURSE_TURN_DEG, EXTENSION_CHORD_FT
+from dockreview.geometry.sides import (
+    CORNER_ANGLE_DEG,
+    COURSE_TOLERANCE_FT,
+    COURSE_TURN_DEG,
+    EXTENSION_CHORD_FT,
+    WATER_EDGE_DEG,
+)
 from dockreview.geometry.vectors import left_of, unit
 from dockreview.geometry.water import WaterSide
 
 __all__ = [
     "BASELINE_FT", "CORNER_ANGLE_DEG", "COURSE_TOLERANCE_FT", "COURSE_TURN_DEG", "EXTENSION_CHORD_FT", "METHODS", "NEEDS",
-    "PLAUSIBLE_FRONTAGE_FT", "SECOND_RUN_FT", "Riparian", "WaterSide", "left_of", "riparian_geometry", "unit",
+    "PLAUSIBLE_FRONTAGE_FT", "SECOND_RUN_FT", "WATER_EDGE_DEG", "Riparian", "WaterSide", "left_of", "riparian_geometry",
+    "unit",
 ]
 
 

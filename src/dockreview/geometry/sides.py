@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import substring
 
 from dockreview.errors import DockReviewWarning, SiteDataError
-from dockreview.geometry.vectors import unit
+from dockreview.geometry.vectors import shore_normal, unit
 
 #: Length of side line whose chord gives the straight extension's direction (ft), with ``direction="chord"``.
 EXTENSION_CHORD_FT = 50.0
@@ -28,6 +28,11 @@ COURSE_TOLERANCE_FT = 0.5
 COURSE_TURN_DEG = 20.0
 #: A bend sharper than this (degrees) ends a side line at a lot corner.
 CORNER_ANGLE_DEG = 50.0
+#: A boundary course leaving the MHW tolerance band within this angle (degrees) of the MHW line is the lot's water
+#: edge running on out of the band (a front line drawn a few feet off today's MHW line), not its side line.
+WATER_EDGE_DEG = 20.0
+#: ... when it reaches the lot's corner within this distance of the MHW line (ft); farther off, it is a side line.
+WATER_EDGE_FT = 25.0
 
 
 def ring_arc(ring: LineString, start: float, stop: float) -> LineString:
@@ -47,15 +52,21 @@ def _remainder(ring: LineString, water: LineString) -> LineString:
     return ring_arc(ring, s1, s0)
 
 
-def _side_line(remainder: LineString) -> np.ndarray:
+def _side_line(remainder: LineString, shore: tuple[np.ndarray, BaseGeometry, float] | None = None) -> np.ndarray:
     """The boundary running landward from one end of the water run, to the lot's next corner.
 
     Follows ``remainder`` from its start and stops at the first bend sharper
-    than :data:`CORNER_ANGLE_DEG`, or halfway round. Returned as coordinates,
-    landward corner first, water end last.
+    than :data:`CORNER_ANGLE_DEG`, or halfway round. Where the water edge runs
+    on out of the band first (:func:`water_edge_courses`; ``shore`` the unit
+    normal to the MHW line at the run's end, the line, and how near it the
+    lot's corner must lie, units), the side line starts at the lot's corner.
+    Returned as coordinates, landward corner first, water end last.
     """
     path = shapely.simplify(substring(remainder, 0.0, remainder.length / 2.0), 1e-6 * remainder.length)
     coords = np.asarray(path.coords)
+    if shore is not None:
+        normal, mhw, near = shore
+        coords = coords[water_edge_courses(coords, normal, shapely.distance(shapely.points(coords), mhw) <= near):]
     for k in range(1, len(coords) - 1):
         d1 = unit(coords[k] - coords[k - 1])
         d2 = unit(coords[k + 1] - coords[k])
@@ -64,6 +75,49 @@ def _side_line(remainder: LineString) -> np.ndarray:
             coords = coords[: k + 1]
             break
     return coords[::-1]
+
+
+def water_edge_courses(path: np.ndarray, normal: np.ndarray, near: np.ndarray) -> int:
+    """How many courses of ``path`` (from the run's end, landward) are the water edge running on out of the band.
+
+    When the boundary leaves the band within :data:`WATER_EDGE_DEG` of the MHW
+    line (``normal``: the unit normal to the line where the run ends), and
+    runs on to the lot's corner (the first bend sharper than
+    :data:`CORNER_ANGLE_DEG`) with every vertex near the line (``near``, per
+    vertex of ``path``: within :data:`WATER_EDGE_FT`), it is the lot's water
+    edge drawn a little off the line, as a front line a few feet landward of
+    today's MHW line is; the side line begins at that corner if it turns away
+    from the shore there. Otherwise none.
+
+    Examples
+    --------
+    A front line from the MHW line (y = 0) to a corner 10 ft back at x = 250,
+    cut where it leaves the 5-ft band, then the side line x = 250:
+
+    >>> path = np.array([(125.0, -5.0), (250.0, -10.0), (250.0, -200.0), (0.0, -200.0)])
+    >>> water_edge_courses(path, np.array([0.0, 1.0]), -path[:, 1] <= 25.0)
+    1
+    >>> water_edge_courses(path[1:], np.array([0.0, 1.0]), -path[1:, 1] <= 25.0)  # the side line from its corner
+    0
+
+    A side line leaving the shore at 15 degrees, 100 ft to the lot's back corner: not a water edge.
+
+    >>> side = np.array([(0.0, 0.0), (96.6, -25.9), (96.6, -200.0)])
+    >>> water_edge_courses(side, np.array([0.0, 1.0]), -side[:, 1] <= 25.0)
+    0
+    """
+    if len(path) < 3:
+        return 0
+    courses = np.diff(path, axis=0)
+    length = np.hypot(*courses.T)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        across = np.abs(courses @ normal) / length  # the sine of each course's angle with the line
+        turn = np.degrees(np.arccos(np.clip(np.einsum("ij,ij->i", courses[:-1], courses[1:]) / (length[:-1] * length[1:]), -1.0, 1.0)))
+    shallow = across <= np.sin(np.radians(WATER_EDGE_DEG))
+    corners = np.flatnonzero(turn > CORNER_ANGLE_DEG) + 1
+    if not shallow[0] or not len(corners) or shallow[corners[0]] or not near[: corners[0] + 1].all():
+        return 0
+    return int(corners[0])
 
 
 def _offsets(start: np.ndarray, end: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -117,11 +171,21 @@ def _extend_into_run(side: np.ndarray, run: np.ndarray, tolerance: float) -> int
     return taken
 
 
-def split_at_corners(ring: LineString, run: LineString, tolerance: float) -> tuple[np.ndarray, np.ndarray, LineString]:
-    """The two side lines (landward first) and the water boundary between the parcel's corners at the water."""
+def split_at_corners(
+    ring: LineString, run: LineString, tolerance: float, mhw: BaseGeometry | None = None, *, span: float = 1.0,
+    near: float = 0.0,
+) -> tuple[np.ndarray, np.ndarray, LineString]:
+    """The two side lines (landward first) and the water boundary between the parcel's corners at the water.
+
+    With ``mhw``, a water edge running on out of the band at either end, to a
+    corner within ``near`` (units) of the line, is passed over
+    (:func:`water_edge_courses`; the line's direction taken over ``span``
+    units each way from the run's end).
+    """
     rest = _remainder(ring, run)
-    first, last = _side_line(rest.reverse()), _side_line(rest)  # ending at the run's start and end
     xy = np.asarray(run.coords)
+    shores = [None, None] if mhw is None else [(shore_normal(mhw, xy[i], span=span), mhw, near) for i in (0, -1)]
+    first, last = _side_line(rest.reverse(), shores[0]), _side_line(rest, shores[1])  # ending at the run's start and end
     k0 = _extend_into_run(first, xy, tolerance)
     k1 = _extend_into_run(last, xy[::-1], tolerance)
     if k0 + k1 >= len(xy) - 1:  # the run is all side line: keep the band's cut
