@@ -38,12 +38,11 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from dockreview.batch.kernel import LOT_ERRORS, water_corners, waterfront_parts
+from dockreview.batch.kernel import LOT_ERRORS, riparian_frame, water_corners, waterfront_parts
 from dockreview.batch.parallel import map_chunks
 from dockreview.batch.shoreline import MhwIndex
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.geometry.riparian import riparian_geometry
-from dockreview.geometry.sections import tangent_at
 from dockreview.inputs.accuracy import LayerAccuracy, default_name, from_default
 from dockreview.measure.uncertainty import NORMAL_95
 
@@ -202,15 +201,6 @@ def corner_motion(corners: np.ndarray, sides: np.ndarray, shores: np.ndarray) ->
     return FrontageMotion(parcel[n:] - parcel[:n], shore[n:] - shore[:n], cosecants[:n] + cosecants[n:])
 
 
-def _tangents(mhw: MhwIndex, chunk: np.ndarray, pos: np.ndarray) -> np.ndarray:
-    """The MHW line's direction at each position ``pos`` along the part of piece ``chunk``: its segment there."""
-    part = mhw.chunk_part[chunk]
-    first = np.searchsorted(mhw.key, part * mhw.key_scale, side="left")
-    last = np.searchsorted(mhw.key, (part + 1) * mhw.key_scale, side="left") - 1
-    k = np.clip(np.searchsorted(mhw.key, part * mhw.key_scale + pos, side="right") - 1, first, last - 1)
-    return mhw.xy[k + 1] - mhw.xy[k]
-
-
 def _one_lot(poly, mhw: MhwIndex, tolerance: float, ft_per_unit: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A lot the corners' arrays do not resolve: its corners, side directions and shore tangents from the single-lot
     riparian geometry (NaN when it cannot be drawn)."""
@@ -219,13 +209,9 @@ def _one_lot(poly, mhw: MhwIndex, tolerance: float, ft_per_unit: float) -> tuple
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DockReviewWarning)
-            rip = riparian_geometry(poly, shore, tolerance=tolerance, ft_per_unit=ft_per_unit)
+            return tuple(riparian_frame(riparian_geometry(poly, shore, tolerance=tolerance, ft_per_unit=ft_per_unit), shore))
     except LOT_ERRORS:
         return np.full((2, 2), np.nan), np.full((2, 2), np.nan), np.full((2, 2), np.nan)
-    corners = np.array([shapely.get_coordinates(rip.left_corner)[0], shapely.get_coordinates(rip.right_corner)[0]])
-    sides = np.array([np.subtract(*shapely.get_coordinates(line)[[-1, -2]]) for line in (rip.left_side, rip.right_side)])
-    shores = np.array([tangent_at(shore, xy)[1] for xy in corners])
-    return corners, sides, shores
 
 
 def frontage_motion(polys: np.ndarray, mhw: MhwIndex, frontage_ft: np.ndarray, *, tolerance: float,
@@ -241,7 +227,7 @@ def frontage_motion(polys: np.ndarray, mhw: MhwIndex, frontage_ft: np.ndarray, *
     same = np.abs(found.extent * ft_per_unit - frontage_ft[found.lot]) <= SAME_FRONTAGE_FT
     lots, both = found.lot[same], np.r_[np.flatnonzero(same), found.n + np.flatnonzero(same)]
     at = np.r_[lots, n + lots]
-    corners[at], sides[at], shores[at] = found.corner[both], found.direction[both], _tangents(mhw, found.chunk[both], found.pos[both])
+    corners[at], sides[at], shores[at] = found.corner[both], found.direction[both], mhw.segment_at(found.chunk[both], found.pos[both])
     for i in np.setdiff1d(np.arange(n), lots):
         corners[[i, n + i]], sides[[i, n + i]], shores[[i, n + i]] = _one_lot(polys[i], mhw, tolerance, ft_per_unit)
     return corner_motion(corners, sides, shores)
@@ -349,13 +335,24 @@ def _unassessed(fig: _Figures, unknown: np.ndarray, accuracy: Mapping[str, Layer
     return out
 
 
-def _motion(geoms: np.ndarray, frontage_ft: np.ndarray, rows: np.ndarray, work, workers: int) -> FrontageMotion:
-    """The :class:`FrontageMotion` of the lots ``rows`` of the parcels ``geoms``, over every parcel (NaN elsewhere)."""
+def _motion(geoms: np.ndarray, frontage_ft: np.ndarray, rows: np.ndarray, work, workers: int, frames=None) -> FrontageMotion:
+    """The :class:`FrontageMotion` of the lots ``rows`` of the parcels ``geoms``, over every parcel (NaN elsewhere).
+
+    ``frames``, by parcel row, are the lots' corner frames as the figures drew them
+    (:func:`~dockreview.batch.figures.with_frames`); the lots without one are drawn again here.
+    """
     n = len(frontage_ft)
+    parcel, mhw, cosecants = np.full((n, 2), np.nan), np.full((n, 2), np.nan), np.full(n, np.nan)
+    if frames is not None and len(rows):
+        known = rows[np.array([isinstance(frames[r], np.ndarray) for r in rows], dtype=bool)]
+        if len(known):
+            f = np.stack(frames[known])
+            m = corner_motion(*(np.concatenate([f[:, j, 0], f[:, j, 1]]) for j in range(3)))
+            parcel[known], mhw[known], cosecants[known] = m.parcel, m.mhw, m.cosecants
+        rows = np.setdiff1d(rows, known)
     size = max(1, min(CHUNK_LOTS, -(-len(rows) // max(workers, 1))))
     chunks = [rows[i : i + size] for i in range(0, len(rows), size)]
     shared = (np.asarray(geoms, dtype=object), frontage_ft, work.mhw, work.tolerance_ft / work.ft_per_unit, work.ft_per_unit)
-    parcel, mhw, cosecants = np.full((n, 2), np.nan), np.full((n, 2), np.nan), np.full(n, np.nan)
     for chunk, m in zip(chunks, map_chunks(_chunk_motion, shared, chunks, workers=workers, progress=False, desc="accuracy")):
         parcel[chunk], mhw[chunk], cosecants[chunk] = m.parcel, m.mhw, m.cosecants
     return FrontageMotion(parcel, mhw, cosecants)
@@ -423,7 +420,8 @@ def lot_eligibility(figures: pd.DataFrame, eligible: np.ndarray, decide: Callabl
     for sign in (1.0, -1.0):
         near |= _changes(decide, fig, bounded, _moved_frontage(spread, sign, work.rules), eligible)
     rows = np.union1d(bounded[near], np.flatnonzero(sensitive & ~np.isfinite(bound)))
-    motion = _motion(geoms, figs.frontage, rows, work, workers)
+    frames = fig["corner_frame"].to_numpy() if "corner_frame" in fig else None
+    motion = _motion(geoms, figs.frontage, rows, work, workers, frames)
     frontage_95, unknown = motion.uncertainty_ft(accuracy)
     figs = dataclasses.replace(figs, cosecants=motion.cosecants, frontage_95=np.nan_to_num(frontage_95))
     within = np.zeros(n, dtype=bool)

@@ -24,6 +24,7 @@ from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
     not_reviewed,
+    riparian_frame,
     vector_riparian,
     waterfront_parts,
 )
@@ -341,10 +342,10 @@ def _array_figures(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> tupl
     mine = rip.lot < len(lots)
     done = drawn[rip.lot[mine]]
     parcels = polys[done]
-    figures = [envelope_figures(
+    figures = [with_frames(envelope_figures(
         parcels, rip.frontage[mine], rip.side_a[mine], rip.side_b[mine], rip.zone[mine], seaward_axes(rip.frontage[mine], parcels),
         done, work,
-    )]
+    ), rip.frame[mine])]
     refused = drawn[rip.refused[rip.refused < len(lots)]]
     if len(refused):  # the method cannot draw them, for the reason the single-lot functions give the first
         figures.append(first := figures_one_by_one(lots_of, refused[:1], work))
@@ -454,26 +455,36 @@ def figures_one_by_one_each(lots_of: MeasuredLots, lots: np.ndarray, works) -> l
         poly = polys[i]
         box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
         parcels = {"parcels": polys[lots_of.near(box, 0.0)]} if work.neighbours else {}
+        shore = work.mhw.near(box)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DockReviewWarning)
-                rip = riparian_geometry(
-                    poly, work.mhw.near(box), tolerance=work.tolerance_ft / ft, ft_per_unit=ft, **work.lines, **parcels,
-                )
+                rip = riparian_geometry(poly, shore, tolerance=work.tolerance_ft / ft, ft_per_unit=ft, **work.lines, **parcels)
+                frame = riparian_frame(rip, shore)
         except LOT_ERRORS as exc:
             log.debug("lot %s: %s", i, exc)
             rows.append(unreviewed_rows(np.array([i]), not_reviewed(exc), fronts=True))
             continue
-        drawn.append((i, rip))
+        drawn.append((i, rip, frame))
     if not drawn:
         return [pd.concat(rows) if rows else pd.DataFrame(columns=list(FIGURE_COLUMNS)) for _ in works]
-    index, rips = zip(*drawn)
+    index, rips, frames = zip(*drawn)
     column = lambda name: np.array([getattr(r, name) for r in rips], dtype=object)
     each = envelope_figures_each(
         polys[list(index)], column("frontage"), column("left_line"), column("right_line"), column("zone"),
         np.array([r.seaward for r in rips]), index, works,
     )
-    return [pd.concat([*rows, figures]) for figures in each]
+    return [pd.concat([*rows, with_frames(figures, np.array(frames))]) for figures in each]
+
+
+def with_frames(figures: pd.DataFrame, frames: np.ndarray) -> pd.DataFrame:
+    """``figures`` with each lot's corner frame (:func:`~dockreview.batch.kernel.corner_frames`) in column ``corner_frame``.
+
+    The frames are what the screen's eligibility within the data's accuracy
+    reads of each lot (:func:`~dockreview.batch.eligibility.lot_eligibility`),
+    kept so that it need not draw the lot again.
+    """
+    return figures.assign(corner_frame=pd.Series(list(frames), index=figures.index, dtype=object))
 
 
 def navigable_depth(layers: ScreenLayers, rules: RuleSet, draft_ft: float | None, float_extent_ft: float) -> NavigableDepth | None:

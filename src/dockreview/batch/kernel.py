@@ -43,6 +43,7 @@ from dockreview.batch.shoreline import MhwIndex
 from dockreview.batch.sides import band_exit, side_lines
 from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
+from dockreview.geometry.sections import tangent_at
 from dockreview.geometry.sides import WATER_EDGE_FT
 from dockreview.inputs.waterfront import waterfront_parts as lot_polygons
 
@@ -220,7 +221,8 @@ class VectorRiparian:
 
     Side lines run from their landward vertex through the water corner and on
     seaward, drawn by the method's construction (:mod:`dockreview.batch.lines`),
-    as far as the caller needs them.
+    as far as the caller needs them. ``frame`` is each lot's
+    :func:`corner_frames`.
     """
 
     lot: np.ndarray
@@ -231,6 +233,7 @@ class VectorRiparian:
     corner_a: np.ndarray | None = None
     corner_b: np.ndarray | None = None
     refused: np.ndarray | None = None
+    frame: np.ndarray | None = None
 
 
 @dataclass
@@ -378,8 +381,32 @@ def _drawn(found: WaterCorners, mhw: MhwIndex, beyond, drawn: Drawn, ft_per_unit
     sel = sel[clear]
     return VectorRiparian(
         found.lot[sel], found.frontage[sel], drawn.line[sel], drawn.line[n + sel], zone[clear], found.corner[sel],
-        found.corner[n + sel], refused,
+        found.corner[n + sel], refused, corner_frames(found, sel, mhw),
     )
+
+
+def corner_frames(found: WaterCorners, sel: np.ndarray, mhw: MhwIndex) -> np.ndarray:
+    """Each lot ``sel`` of ``found``: its water corners, its side lines' directions and the MHW line's direction there.
+
+    ``(k, 3, 2, 2)``: corners, side directions, shore directions, each for
+    side ``a`` then ``b`` (working units); what the frontage's motion with
+    the layers reads (:func:`~dockreview.batch.eligibility.frontage_motion`).
+    """
+    both = np.r_[sel, found.n + sel]
+    k = len(sel)
+    parts = (found.corner[both], found.direction[both], mhw.segment_at(found.chunk[both], found.pos[both]))
+    return np.stack([np.stack([p[:k], p[k:]], axis=1) for p in parts], axis=1).reshape(k, 3, 2, 2)
+
+
+def riparian_frame(rip, shore) -> np.ndarray:
+    """A lot's :func:`corner_frames` from its single-lot riparian geometry ``rip`` drawn on ``shore``, ``(3, 2, 2)``.
+
+    The side directions are the side lines' last segments; the shore's, its segment nearest each corner.
+    """
+    corners = np.array([shapely.get_coordinates(rip.left_corner)[0], shapely.get_coordinates(rip.right_corner)[0]])
+    sides = np.array([np.subtract(*shapely.get_coordinates(line)[[-1, -2]]) for line in (rip.left_side, rip.right_side)])
+    shores = np.array([tangent_at(shore, xy)[1] for xy in corners])
+    return np.stack([corners, sides, shores])
 
 
 def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, rings: bool = False) -> WaterCorners:
@@ -466,7 +493,7 @@ def _no_corners() -> WaterCorners:
 def _no_lots() -> VectorRiparian:
     empty = np.empty(0, dtype=object)
     none = np.empty(0, dtype=int)
-    return VectorRiparian(none, empty, empty, empty, empty, np.empty((0, 2)), np.empty((0, 2)), none)
+    return VectorRiparian(none, empty, empty, empty, empty, np.empty((0, 2)), np.empty((0, 2)), none, np.empty((0, 3, 2, 2)))
 
 
 def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:

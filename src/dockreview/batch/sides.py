@@ -159,23 +159,25 @@ def _water_edges(point, owner, j, j_corner, cuts, mhw, tolerance: float, near: f
     """
     sides = len(cuts)
     edge, unsure = np.zeros(sides, dtype=bool), np.zeros(sides, dtype=bool)
-    cand = np.flatnonzero(j_corner > 0)
-    if not len(cand):
-        return edge, unsure
     at = np.r_[0, np.cumsum(np.bincount(owner, minlength=sides))[:-1]]  # each side's j = 1 point
+    cand = np.flatnonzero(j_corner > 0)
     tangent = mhw.tangent(cuts[cand], tolerance)
     first = _line_angle(point[at[cand]] - cuts[cand], tangent)
+    shallow = first <= WATER_EDGE_DEG + WATER_EDGE_MARGIN_DEG  # the others leave the band turning away already
+    cand, tangent, first = cand[shallow], tangent[shallow], first[shallow]
+    if not len(cand):
+        return edge, unsure
     c = at[cand] + j_corner[cand] - 1
     after = _line_angle(point[c + 1] - point[c], tangent)
-    walked = (j <= np.where(j_corner > 0, j_corner, 0)[owner]) & np.isin(owner, cand)
+    walked = np.flatnonzero(np.isin(owner, cand) & (j <= j_corner[owner]))
+    reach = (1.0 + WATER_EDGE_MARGIN) * near
     gap = np.full(sides, -np.inf)
-    np.maximum.at(gap, owner[walked], mhw.nearest(shapely.points(point[walked]))[1])
-    gap = np.maximum(gap, mhw.nearest(shapely.points(cuts))[1])[cand]
+    np.maximum.at(gap, owner[walked], mhw.distance_within(point[walked], reach))
+    gap = np.maximum(gap[cand], mhw.distance_within(cuts[cand], reach))
     margin = WATER_EDGE_MARGIN_DEG
     edge[cand] = (first <= WATER_EDGE_DEG) & (after > WATER_EDGE_DEG) & (gap <= near)
-    unsure[cand] = (first <= WATER_EDGE_DEG + margin) & (
-        (np.abs(first - WATER_EDGE_DEG) < margin) | (np.abs(after - WATER_EDGE_DEG) < margin)
-        | (np.abs(gap - near) < WATER_EDGE_MARGIN * near)
+    unsure[cand] = (np.abs(first - WATER_EDGE_DEG) < margin) | (np.abs(after - WATER_EDGE_DEG) < margin) | (
+        np.abs(gap - near) < WATER_EDGE_MARGIN * near
     )
     return edge, unsure
 
