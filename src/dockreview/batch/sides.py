@@ -11,8 +11,11 @@ and the water corners, for lots whose water run is one run of ring vertices:
   distance to each MHW segment: a capsule);
 * **the side line** -- the boundary from that end landward to the first bend
   sharper than :data:`~dockreview.geometry.riparian.CORNER_ANGLE_DEG`, or half
-  way round the rest of the ring; so a side line may bend gently, or run along
-  a water edge that leaves the band;
+  way round the rest of the ring; so a side line may bend gently. Where the
+  boundary leaves the band as the lot's water edge running on (within
+  :data:`~dockreview.geometry.riparian.WATER_EDGE_DEG` of the MHW line, to a
+  corner near it), the side line begins at that corner (:func:`_water_edges`);
+  a lot too near those thresholds to say is left to the single-lot functions;
 * **its last course** -- the longest run of it from the water end whose
   vertices lie within the course tolerance of the straight line from the end
   (:func:`course_start`);

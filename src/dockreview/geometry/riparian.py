@@ -10,8 +10,9 @@ interpretations documented in the README:
 * **side lines** -- the parcel boundary adjoining each end of the water run,
   running landward to the lot's next corner (a bend over 50 deg) and, at the
   water, on along the run as far as the side line's course goes on: so a side
-  line ends at the parcel's own corner, not where it enters the tolerance band
-  (:mod:`~dockreview.geometry.sides`);
+  line ends at the parcel's own corner, not where it enters the tolerance band;
+  nor does it begin where a front line drawn a little off the MHW line leaves
+  the band (:mod:`~dockreview.geometry.sides`);
 * **water corners** -- where each side line crosses the MHW line, or, when it
   stops short of it, where its extension meets it;
 * **frontage** -- the MHW line between the water corners, along the line

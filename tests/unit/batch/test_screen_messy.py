@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from pyproj import CRS
 from shapely import affinity
 
-from dockreview.batch.kernel import MhwIndex, vector_riparian
+from dockreview.batch.kernel import MhwIndex, vector_riparian, water_corners
 from dockreview.batch.layers import ScreenLayers, read_screen_layers
 from dockreview.batch.screen import screen
 from dockreview.cli import main
@@ -34,7 +34,7 @@ from dockreview.inputs import crs as crs_mod
 from dockreview.measure.envelope import lot_envelope
 from dockreview.profile import load_profile
 from dockreview.rules import ruleset
-from dockreview.testing.counties import CREEK_WIDTH_FT, MESS_KINDS, messy_county
+from dockreview.testing.counties import CREEK_WIDTH_FT, MESS_KINDS, County, messy_county
 
 TOLERANCE_FT = 5.0
 COMPARED = ("frontage_ft", "required_setback_ft", "reach_limit_ft", "band_width_ft", "greatest_reach_ft")
@@ -122,6 +122,20 @@ def meandering(tmp_path_factory):
     return c, layers, result
 
 
+@pytest.fixture(scope="module")
+def meandering_in_metres(tmp_path_factory):
+    """The meandering county drawn in UTM metres (EPSG:32618), read as the command reads it, and its screen."""
+    c = messy_county(240, seed=11, meandering=True)
+    utm = County(*(None if f is None else f.to_crs("EPSG:32618") for f in (c.parcels, c.mhw, c.channels, c.docks, c.soundings)))
+    data = tmp_path_factory.mktemp("metres") / "county.gpkg"
+    utm.write(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        layers = read_screen_layers(f"{data}:parcels", f"{data}:mhw", channels=f"{data}:channels", docks=f"{data}:docks")
+        result = screen(layers, profile=load_profile(), id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id")
+    return utm, layers, result
+
+
 def test_screen_equals_lot_envelope_on_messy_lots(messy):
     counted = _against_lot_envelope(*messy)
     assert counted["figures"] >= 120 and counted["not reviewed"] >= 1 and counted["off the water"] >= 150
@@ -132,6 +146,20 @@ def test_screen_equals_lot_envelope_on_a_meandering_shore_in_pieces(meandering):
     assert len(c.mhw) >= 8  # the coasts' MHW line in pieces, a third of them drawn the other way
     counted = _against_lot_envelope(*meandering)
     assert counted["figures"] >= 100 and counted["off the water"] >= 150
+
+
+def test_screen_equals_lot_envelope_in_metres_with_water_edges_off_the_line(meandering_in_metres):
+    # tilted lots whose front line leaves the 5-ft band at a shallow angle: the arrays begin their side lines at
+    # the lots' corners off the band (README, "Side lines"), as the single-lot functions do, in a metre CRS too
+    c, layers, _ = meandering_in_metres
+    assert layers.ft_per_unit == pytest.approx(1 / 0.3048)
+    polys = np.array([_lot_polygon(g, layers.mhw) or shapely.Polygon() for g in c.parcels.geometry.values], dtype=object)
+    tolerance = TOLERANCE_FT / layers.ft_per_unit
+    found = water_corners(polys[shapely.area(polys) > 0], MhwIndex(layers.mhw), tolerance=tolerance, ft_per_unit=layers.ft_per_unit)
+    off_ft = shapely.distance(shapely.points(found.water_end), layers.mhw) * layers.ft_per_unit
+    assert ((off_ft > TOLERANCE_FT + 0.5) & (off_ft <= 25.0)).sum() >= 3  # side lines begun at a corner off the band
+    counted = _against_lot_envelope(*meandering_in_metres)
+    assert counted["figures"] >= 80
 
 
 def _against_lot_envelope(c, layers, result) -> dict:
