@@ -11,7 +11,8 @@ Every site is drawn in the local frame of tests/support/sitegen.py -- ``u`` alon
 the shore, ``v`` seaward, feet; the MHW line is ``v = 0`` -- in EPSG:2263 (US
 survey feet) and EPSG:32618 (metres), turned by the rotation of
 :data:`support.shores.CRSS`. ``k`` converts a local foot to the feet the tool
-reports (:func:`support.shores.scale_of`). The lots, and their frontages by hand:
+reports (:func:`support.shores.scale_of`). The review warns where a side line is
+taken from a corner off the line. The lots, and their frontages by hand:
 
 * ``2-105-33``: front line (-125, 0) to (125, -10), sides ``u = -125`` and
   ``u = 125`` back to ``v = -200``. The front leaves the 5-ft band at u = 0;
@@ -85,6 +86,11 @@ def test_the_check_measures_the_frontage_between_the_lot_corners(tmp_path, crs, 
     k = scale_of(frame)
     review = dockreview.review(dockreview.load_site(str(site.manifest)))
     assert review.check("frontage").value == pytest.approx(LOTS[subject][1] * k, abs=TOL)
+    # the review says the front line is drawn off the MHW line, and how far its corner lies (10 ft), only where it is
+    said = [w for w in review.warnings if "front line leaves the MHW line" in w]
+    assert len(said) == (0 if subject == "2-105-41" else 1), review.warnings
+    if said:
+        assert f"{10.0 * k:.1f} ft from the line" in said[0]
 
 
 @pytest.mark.parametrize(("crs", "rotation"), CRSS)

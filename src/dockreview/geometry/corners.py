@@ -127,6 +127,7 @@ def lot_corners(
     course = course_tolerance_ft / ft_per_unit
     first, last, water = split_at_corners(ring, run, course, mhw, span=tolerance, near=WATER_EDGE_FT / ft_per_unit)
     sides = (first, last)
+    _warn_off_the_line(sides, mhw, side, tolerance, ft_per_unit)
     directions = [side_direction(s, direction, course_tolerance=course, chord=chord_ft / ft_per_unit) for s in sides]
     far = max(1000.0 / ft_per_unit, 3.0 * (reach_hint or 0.0), 3.0 * parcel.length)
     corners = [water_corner(s, d, mhw, far) for s, d in zip(sides, directions)]
@@ -157,6 +158,25 @@ def lot_corners(
         second_run_length=second,
         gaps=tuple(g * ft_per_unit for g in shore.gaps),
     )
+
+
+def _warn_off_the_line(sides, mhw: BaseGeometry, water: WaterSide, tolerance: float, ft_per_unit: float) -> None:
+    """Warn of a side line begun at a lot corner landward of the MHW band: the front line is drawn off today's line.
+
+    (A side line's water end lies farther than the tolerance from the line only
+    there, or in the water, where a parcel runs past the line.)
+    """
+    ends = np.array([side[-1] for side in sides])
+    off = shapely.distance(shapely.points(ends), mhw) * ~water.seaward(ends)
+    landward = off > tolerance * (1.0 + 1e-6)
+    if landward.any():
+        warnings.warn(
+            f"the parcel's front line leaves the MHW line at a shallow angle and reaches its corner {off.max() * ft_per_unit:.1f} "
+            f"ft from the line; the side line{'s are' if landward.all() else ' is'} taken from the lot's corner and carried "
+            "on to the MHW line: check the parcel's front line against today's MHW line",
+            DockReviewWarning,
+            stacklevel=4,
+        )
 
 
 def _check_plausible(frontage_ft: float) -> None:
