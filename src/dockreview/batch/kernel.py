@@ -395,13 +395,22 @@ def corner_frames(found: WaterCorners, sel: np.ndarray, mhw: MhwIndex) -> np.nda
     both = np.r_[sel, found.n + sel]
     k = len(sel)
     parts = (found.corner[both], found.direction[both], mhw.segment_at(found.chunk[both], found.pos[both]))
-    return np.stack([np.stack([p[:k], p[k:]], axis=1) for p in parts], axis=1).reshape(k, 3, 2, 2)
+    return np.stack([np.stack([p[:k], p[k:]], axis=1) for p in parts], axis=1)
 
 
 def riparian_frame(rip, shore) -> np.ndarray:
     """A lot's :func:`corner_frames` from its single-lot riparian geometry ``rip`` drawn on ``shore``, ``(3, 2, 2)``.
 
     The side directions are the side lines' last segments; the shore's, its segment nearest each corner.
+
+    Examples
+    --------
+    A square lot on a straight shore: corners (0, 0) and (100, 0), side lines running north, the shore east.
+
+    >>> from dockreview.geometry.riparian import riparian_geometry
+    >>> lot, shore = shapely.box(0, -100, 100, 0), shapely.LineString([(-500, 0), (500, 0)])
+    >>> (riparian_frame(riparian_geometry(lot, shore, tolerance=5, ft_per_unit=1), shore) + 0.0).tolist()
+    [[[0.0, 0.0], [100.0, 0.0]], [[0.0, 5.0], [0.0, 5.0]], [[1.0, 0.0], [1.0, 0.0]]]
     """
     corners = np.array([shapely.get_coordinates(rip.left_corner)[0], shapely.get_coordinates(rip.right_corner)[0]])
     sides = np.array([np.subtract(*shapely.get_coordinates(line)[[-1, -2]]) for line in (rip.left_side, rip.right_side)])
