@@ -90,6 +90,10 @@ class ScreenLayers:
         return int(pyogrio.read_info(*gdal_source(spec.path, spec.layer, "parcels layer"))["features"])
 
 
+#: Features of one group that :func:`dissolved` unites together with the other groups' (a larger group alone).
+DISSOLVE_AT_ONCE = 16
+
+
 def _spec(text: str) -> LayerSpec:
     path = Path(text)
     if not path.exists() and ":" in text:
@@ -105,6 +109,45 @@ def repair_parcels(frame: gpd.GeoDataFrame) -> tuple[gpd.GeoDataFrame, int]:
     if invalid.any():
         geoms[invalid] = shapely.make_valid(geoms[invalid])
     return frame.set_geometry(gpd.GeoSeries(geoms, index=frame.index, crs=frame.crs)), int(invalid.sum())
+
+
+def dissolved(frame: gpd.GeoDataFrame, field: str) -> gpd.GeoDataFrame:
+    """One feature per value of ``field``: the union of its features and the first one's other fields.
+
+    As ``frame.dissolve(by=field, as_index=False)`` gives it -- the values in
+    order, a feature without one left out, each union GEOS's unary union --
+    but worked on arrays: the groups of up to :data:`DISSOLVE_AT_ONCE`
+    features at once, pandas' groupby calling GEOS once a group took 0.2 s for
+    a county's 3,500 docks.
+
+    Examples
+    --------
+    >>> docks = gpd.GeoDataFrame({"dock": ["b", "a", "b", None]}, geometry=[
+    ...     shapely.box(0, 0, 1, 1), shapely.box(5, 5, 6, 6), shapely.box(1, 0, 2, 1), shapely.box(9, 9, 9.5, 9.5)])
+    >>> one = dissolved(docks, "dock")
+    >>> one["dock"].tolist(), shapely.area(one.geometry.values).tolist()
+    (['a', 'b'], [1.0, 2.0])
+    """
+    keep = frame[frame[field].notna().to_numpy()]
+    codes, _ = pd.factorize(keep[field], sort=True)
+    n = int(codes.max()) + 1 if len(codes) else 0
+    count = np.bincount(codes, minlength=n)
+    order = np.argsort(codes, kind="stable")
+    start = np.cumsum(count) - count
+    geoms = np.asarray(keep.geometry.values, dtype=object)[order]
+    rank = np.arange(len(codes)) - np.repeat(start, count)
+    small = np.flatnonzero(count <= DISSOLVE_AT_ONCE)
+    table = np.full((n, min(int(count.max(initial=0)), DISSOLVE_AT_ONCE)), None, dtype=object)
+    fits = count[codes[order]] <= DISSOLVE_AT_ONCE
+    table[codes[order][fits], rank[fits]] = geoms[fits]
+    union = np.empty(n, dtype=object)
+    union[small] = shapely.union_all(table[small], axis=1) if len(small) else []
+    for g in np.flatnonzero(count > DISSOLVE_AT_ONCE):
+        union[g] = shapely.union_all(geoms[start[g] : start[g] + count[g]])
+    out = keep.iloc[order[start]].reset_index(drop=True)
+    name = out.geometry.name
+    out[name] = gpd.GeoSeries(union, crs=frame.crs)
+    return out[[field, name, *(c for c in out.columns if c not in (field, name))]]
 
 
 def has_polygons(frame: gpd.GeoDataFrame) -> bool:

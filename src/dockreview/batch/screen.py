@@ -37,7 +37,7 @@ import pandas as pd
 from dockreview.batch.audit import audit_docks
 from dockreview.batch.eligibility import screen_accuracy
 from dockreview.batch.figures import navigable_depth, shore_work
-from dockreview.batch.layers import ScreenLayers, is_parquet
+from dockreview.batch.layers import ScreenLayers, dissolved, is_parquet
 from dockreview.batch.parallel import default_workers
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, LayerError
@@ -211,7 +211,7 @@ def prepare_screen(
     if qualifying is None:
         qualifying = rules.qualifying_classes
     if dock_id_field is not None and layers.docks is not None:
-        layers = dataclasses.replace(layers, docks=layers.docks.dissolve(by=dock_id_field, as_index=False))
+        layers = dataclasses.replace(layers, docks=dissolved(layers.docks, dock_id_field))
     depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
     options = TableOptions(id_field, class_field, qualifying, tolerance_ft, methods, address, screen_accuracy(accuracy))
     return rules, layers, options, depth
