@@ -3,9 +3,10 @@
 The side lines are the parcel boundary adjoining each end of the water run,
 running landward to the lot's next corner and, at the water, on to the parcel's
 own corner (past the lot's water edge, where it leaves the tolerance band at a
-shallow angle and runs on to a corner near the MHW line); the straight extension's direction is the side line's last course
-or the chord of its last ``chord_ft``; the water corner is where the side line
-(or, when it stops short, its extension) meets the MHW line.
+shallow angle and runs on to a corner near the MHW line); the straight
+extension's direction is the side line's last course or the chord of its last
+``chord_ft``; the water corner is where the side line (or, when it stops short,
+its extension) meets the MHW line.
 """
 
 from __future__ import annotations
