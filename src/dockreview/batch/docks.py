@@ -175,13 +175,14 @@ def axis_lengths(footprints, origin, axis, mhw, far, seaward_of, frontages) -> t
     t_end, t_start = np.full(n, -np.inf), np.full(n, np.inf)
     np.maximum.at(t_end, k, t)
     np.minimum.at(t_start, k, t)
-    lines = shapely.linestrings(np.stack([origin + axis * (t_start - far)[:, None], origin + axis * (t_end + far)[:, None]], axis=1))
+    tol = 1e-6 * far
+    # from far behind the dock (where its MHW crossing behind it may lie) to just past its end: no crossing beyond is read
+    lines = shapely.linestrings(np.stack([origin + axis * (t_start - far)[:, None], origin + axis * (t_end + 2.0 * tol)[:, None]], axis=1))
     line_i, chunk = mhw.tree.query(lines, predicate="intersects")
     on_layer, h = shapely.get_coordinates(shapely.intersection(lines[line_i], mhw.chunks[chunk]), return_index=True)
     on_frontage, f = shapely.get_coordinates(shapely.intersection(lines, frontages), return_index=True)
     hits, dock = np.concatenate([on_layer, on_frontage]), np.concatenate([line_i[h], f])
     c = np.einsum("ij,ij->i", hits - origin[dock], axis[dock])
-    tol = 1e-6 * far
     in_water = seaward_of(origin + axis * t_start[:, None], np.arange(n))
     start = t_start.copy()
     behind = c <= t_start[dock] + tol[dock]
