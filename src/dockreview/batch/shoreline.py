@@ -81,18 +81,18 @@ class MhwIndex:
         """
         points = np.atleast_1d(points)
         chunk, out = np.full(len(points), -1, dtype=np.intp), np.full(len(points), np.inf)
-        todo = np.arange(len(points))
+        unfound = np.arange(len(points))
         for reach in (self.near_distance, NEAR_WIDENING * self.near_distance):
-            if not len(todo):
+            if not len(unfound):
                 break
-            geom, piece = self.tree.query(points[todo], predicate="dwithin", distance=reach)
-            dist = shapely.distance(points[todo[geom]], self.chunks[piece])
+            geom, piece = self.tree.query(points[unfound], predicate="dwithin", distance=reach)
+            dist = shapely.distance(points[unfound[geom]], self.chunks[piece])
             order = np.lexsort((piece, dist, geom))
             first = order[np.r_[True, geom[order][1:] != geom[order][:-1]]] if len(order) else order
-            chunk[todo[geom[first]]], out[todo[geom[first]]] = piece[first], dist[first]
-            todo = todo[chunk[todo] < 0]
-        if len(todo):
-            (_, chunk[todo]), out[todo] = self.tree.query_nearest(points[todo], return_distance=True, all_matches=False)
+            chunk[unfound[geom[first]]], out[unfound[geom[first]]] = piece[first], dist[first]
+            unfound = unfound[chunk[unfound] < 0]
+        if len(unfound):
+            (_, chunk[unfound]), out[unfound] = self.tree.query_nearest(points[unfound], return_distance=True, all_matches=False)
         return chunk, out
 
     def distance_within(self, xy: np.ndarray, reach: float) -> np.ndarray:
