@@ -109,11 +109,8 @@ def test_every_waterfront_row_has_figures_or_says_why(messy):
     assert result.summary()["not reviewed"] == int(p["reasons"].str.startswith("not reviewed").sum())
 
 
-@pytest.fixture(scope="module")
-def meandering(tmp_path_factory):
-    """A messy county whose shore meanders and comes in pieces, read as the command reads it, and its screen."""
-    c = messy_county(300, seed=8, meandering=True)
-    data = tmp_path_factory.mktemp("meandering") / "county.gpkg"
+def _written_and_screened(c: County, data):
+    """``c`` written to the GeoPackage ``data``, read as the command reads it, and its screen."""
     c.write(data)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DockReviewWarning)
@@ -123,17 +120,17 @@ def meandering(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def meandering(tmp_path_factory):
+    """A messy county whose shore meanders and comes in pieces, read as the command reads it, and its screen."""
+    return _written_and_screened(messy_county(300, seed=8, meandering=True), tmp_path_factory.mktemp("meandering") / "county.gpkg")
+
+
+@pytest.fixture(scope="module")
 def meandering_in_metres(tmp_path_factory):
     """The meandering county drawn in UTM metres (EPSG:32618), read as the command reads it, and its screen."""
     c = messy_county(240, seed=11, meandering=True)
     utm = County(*(None if f is None else f.to_crs("EPSG:32618") for f in (c.parcels, c.mhw, c.channels, c.docks, c.soundings)))
-    data = tmp_path_factory.mktemp("metres") / "county.gpkg"
-    utm.write(data)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DockReviewWarning)
-        layers = read_screen_layers(f"{data}:parcels", f"{data}:mhw", channels=f"{data}:channels", docks=f"{data}:docks")
-        result = screen(layers, profile=load_profile(), id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id")
-    return utm, layers, result
+    return _written_and_screened(utm, tmp_path_factory.mktemp("metres") / "county.gpkg")
 
 
 def test_screen_equals_lot_envelope_on_messy_lots(messy):
