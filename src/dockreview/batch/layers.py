@@ -15,15 +15,13 @@ import pyarrow.parquet as pq
 import pyogrio
 import shapely
 from pyproj import CRS
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
+from dockreview.batch.parallel import default_workers
 from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import crs as crs_mod
 from dockreview.inputs.layers import gdal_source, read_layer, read_layer_batches
 from dockreview.inputs.manifest import LayerSpec
 from dockreview.inputs.readable import require_file
-from dockreview.inputs.shoreline import MHW_GAP_FT
 from dockreview.inputs.site import prepare_mhw
 
 #: The soundings' depth field unless told otherwise (as in the README's site manifest).
@@ -282,7 +280,7 @@ def read_screen_layers(
     lines = lines[~(shapely.is_missing(lines) | shapely.is_empty(lines))]
     if not len(lines):
         raise LayerError(f"mhw layer {mhw}: the layer has no line work")
-    merged = prepare_shores(lines, ft, f"mhw layer {mhw}")
+    merged = prepare_mhw(lines, ft, f"mhw layer {mhw}", threads=default_workers())
     optional = {}
     for role in ("channels", "docks"):
         frame = frames[role]
@@ -293,28 +291,6 @@ def read_screen_layers(
     return ScreenLayers(
         parcel_frame, merged, optional["channels"], optional["docks"], working, ft, depths, Path(parcels) if lazy else None, water,
     )
-
-
-def prepare_shores(lines: np.ndarray, ft_per_unit: float, label: str) -> shapely.Geometry:
-    """The MHW line work prepared as :func:`dockreview.inputs.site.prepare_mhw` prepares it, shore by shore.
-
-    The pieces are grouped into shores: pieces within the bridged gap
-    (:data:`~dockreview.inputs.shoreline.MHW_GAP_FT`) of one another, directly
-    or through others. Nothing is noded, snapped or bridged between two
-    shores, so each is prepared alone and the answer is the same; the
-    snap-rounded union, superlinear in the vertices it is given, is then worked
-    on one shore at a time (a county's coasts in seconds rather than minutes).
-    """
-    lines = np.asarray(lines, dtype=object)
-    if len(lines) < 2:
-        return prepare_mhw(lines, ft_per_unit, label)
-    i, j = shapely.STRtree(lines).query(lines, predicate="dwithin", distance=MHW_GAP_FT / ft_per_unit)
-    graph = coo_matrix((np.ones(len(i)), (i, j)), shape=(len(lines), len(lines)))
-    _, shore = connected_components(graph, directed=False)
-    if shore.max() == 0:
-        return prepare_mhw(lines, ft_per_unit, label)
-    pieces = [shapely.get_parts(prepare_mhw(lines[shore == k], ft_per_unit, label)) for k in range(shore.max() + 1)]
-    return shapely.multilinestrings(np.concatenate(pieces))
 
 
 def is_parquet(path: str | Path) -> bool:

@@ -9,9 +9,12 @@ along a parcel, walking the network) is :mod:`dockreview.geometry.shore`'s.
 from __future__ import annotations
 
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import shapely
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 from shapely import LineString
 from shapely.geometry.base import BaseGeometry
 
@@ -24,16 +27,104 @@ MHW_GAP_FT = 50.0
 MHW_GRID_FT = 0.001
 
 
-def merge_lines(geoms, ft_per_unit: float) -> BaseGeometry:
+def merge_lines(geoms, ft_per_unit: float, *, threads: int = 1) -> BaseGeometry:
     """Merge line work (polygons read by their boundary) into the fewest lines.
 
     The union is snap-rounded to :data:`MHW_GRID_FT`, so two digitised pieces
     overlapping at a seam are counted once, not twice, along the frontage.
+    Snap rounding only moves a line where another comes within a grid cell of
+    it, so the pieces are rounded in groups that come that near
+    (:func:`meeting_groups`; a piece that only shares an end with the next is a
+    group of its own) and the groups are merged: the same lines as one union
+    of the whole layer, whose cost grows with the square of a coast's vertices
+    (7 s for a million, against 0.7 s in groups). ``threads`` groups are
+    rounded at once (GEOS lets go of Python's lock).
+
+    Examples
+    --------
+    >>> a = shapely.LineString([(0, 0), (10, 0), (20, 0)])
+    >>> b = shapely.LineString([(15, 0), (30, 0)])  # overlaps ``a`` at a seam
+    >>> c = shapely.LineString([(30, 0), (30, 10)])  # shares an end with ``b``
+    >>> merged = merge_lines(np.array([a, b, c]), 1.0)
+    >>> merged.geom_type, merged.length
+    ('LineString', 40.0)
     """
     lines = shapely.boundary(geoms)
     lines = np.where(shapely.get_dimensions(geoms) == 2, lines, geoms)
-    return shapely.line_merge(shapely.union_all(lines, grid_size=MHW_GRID_FT / ft_per_unit))
+    pieces = shapely.get_parts(lines[~(shapely.is_missing(lines) | shapely.is_empty(lines))])
+    grid = MHW_GRID_FT / ft_per_unit
+    if len(pieces) < 2:
+        return shapely.line_merge(shapely.union_all(pieces, grid_size=grid))
+    group = meeting_groups(pieces, grid)
+    order = np.argsort(group, kind="stable")
+    groups = np.split(order, np.flatnonzero(np.diff(group[order])) + 1)
+    threads = max(threads, 1)
+    rounds = [groups[k::threads] for k in range(threads)]
 
+    def rounded(groups: list[np.ndarray]) -> list:
+        return [shapely.get_parts(shapely.union_all(pieces[k], grid_size=grid)) for k in groups]
+
+    with ThreadPoolExecutor(threads) as pool:
+        parts = np.concatenate([p for done in pool.map(rounded, rounds) for p in done])
+    return shapely.line_merge(shapely.multilinestrings(parts[shapely.get_type_id(parts) == 1]))
+
+
+def meeting_groups(pieces: np.ndarray, grid: float) -> np.ndarray:
+    """Each line's group: lines that come within two grid cells of one another, other than at a shared end.
+
+    Two pieces of a shore digitised end to end share their end exactly and
+    part at once; snap rounding rounds that end alike in either, so they are
+    rounded apart. Pieces that cross, overlap, run side by side, share an end
+    at a shallow angle or nearly meet (ends within the cells but not equal)
+    are grouped, directly or through others.
+
+    Examples
+    --------
+    >>> ab = shapely.LineString([(0, 0), (10, 0)])
+    >>> bc = shapely.LineString([(10, 0), (10, 10)])  # shares an end
+    >>> near = shapely.LineString([(-10, 0), (-0.0001, 0)])  # nearly meets ``ab``
+    >>> meeting_groups(np.array([ab, bc, near]), 0.001).tolist()
+    [0, 1, 0]
+    """
+    i, j = shapely.STRtree(pieces).query(pieces, predicate="dwithin", distance=2 * grid)
+    i, j = i[i < j], j[i < j]
+    ends = np.stack([shapely.get_coordinates(shapely.get_point(pieces, k)) for k in (0, -1)], axis=1)
+    nexts = np.stack([shapely.get_coordinates(shapely.get_point(pieces, k)) for k in (1, -2)], axis=1)
+    cut = 8 * grid
+    shared, short = np.zeros((len(i), 2, 2), dtype=bool), np.zeros(len(i), dtype=bool)
+    for a in (0, 1):
+        for b in (0, 1):
+            same = np.all(ends[i, a] == ends[j, b], axis=1)
+            shared[:, a, b] = same
+            short |= same & ((np.hypot(*(nexts[i, a] - ends[i, a]).T) <= cut) | (np.hypot(*(nexts[j, b] - ends[j, b]).T) <= cut))
+    apart = np.zeros(len(i), dtype=bool)
+    candidate = np.flatnonzero(shared.any(axis=(1, 2)) & ~short)
+    if len(candidate):
+        ii, jj, both = i[candidate], j[candidate], shared[candidate]
+        shapely.prepare(pieces)
+        apart[candidate] = ~shapely.dwithin(pieces[jj], _trimmed(pieces[ii], both.any(axis=2), cut), 2 * grid) & ~shapely.dwithin(
+            pieces[ii], _trimmed(pieces[jj], both.any(axis=1), cut), 2 * grid,
+        )
+    meet = ~apart
+    graph = coo_matrix((np.ones(meet.sum()), (i[meet], j[meet])), shape=(len(pieces), len(pieces)))
+    return connected_components(graph, directed=False)[1]
+
+
+def _trimmed(lines: np.ndarray, ends: np.ndarray, cut: float) -> np.ndarray:
+    """``lines`` with their first (``ends[:, 0]``) and last (``ends[:, 1]``) vertex each moved ``cut`` along its segment.
+
+    Examples
+    --------
+    >>> _trimmed(np.array([shapely.LineString([(0, 0), (10, 0)])]), np.array([[True, False]]), 1.0)[0].wkt
+    'LINESTRING (1 0, 10 0)'
+    """
+    xy, line = shapely.get_coordinates(lines, return_index=True)
+    first = np.searchsorted(line, np.arange(len(lines)))
+    last = np.r_[first[1:], len(xy)] - 1
+    for end, inner, moved in ((first, first + 1, ends[:, 0]), (last, last - 1, ends[:, 1])):
+        step = xy[inner[moved]] - xy[end[moved]]
+        xy[end[moved]] += cut * step / np.hypot(*step.T)[:, None]
+    return shapely.linestrings(xy, indices=line)
 
 
 def dangling_ends(parts: list[LineString]) -> list[tuple[int, np.ndarray]]:
@@ -49,7 +140,7 @@ def dangling_ends(parts: list[LineString]) -> list[tuple[int, np.ndarray]]:
     return [(int(owner[k]), xy[k]) for k in np.flatnonzero(~met)]
 
 
-def _bridge_gaps(mhw: BaseGeometry, ft_per_unit: float, label: str) -> BaseGeometry:
+def bridge_gaps(mhw: BaseGeometry, ft_per_unit: float, label: str) -> BaseGeometry:
     """Join MHW pieces whose ends lie within :data:`MHW_GAP_FT` with straight segments, with a warning.
 
     A shoreline digitised in pieces would otherwise cut the lot's water boundary
@@ -83,12 +174,13 @@ def _bridge_gaps(mhw: BaseGeometry, ft_per_unit: float, label: str) -> BaseGeome
     return shapely.line_merge(shapely.union_all([mhw, *bridges]))
 
 
-def prepare_mhw(geoms, ft_per_unit: float, label: str) -> BaseGeometry:
+def prepare_mhw(geoms, ft_per_unit: float, label: str, *, threads: int = 1) -> BaseGeometry:
     """The MHW layer's line work as every review reads it: merged, snap-rounded, digitising gaps bridged.
 
-    Called by :func:`dockreview.load_site` and by the screen, so a lot measures the same either way.
+    Called by :func:`dockreview.load_site` and by the screen (on ``threads``
+    at once), so a lot measures the same either way.
     """
-    return _bridge_gaps(merge_lines(geoms, ft_per_unit), ft_per_unit, label)
+    return bridge_gaps(merge_lines(geoms, ft_per_unit, threads=threads), ft_per_unit, label)
 
 
 def _warn(message: str) -> None:

@@ -52,25 +52,3 @@ def test_greatest_reach_by_hand():
     # a box over the frontage's first leg: its far corners are 60 ft off the first segment; an empty envelope reaches 0
     envelopes = [shapely.box(0.0, 0.0, 40.0, 60.0), shapely.Polygon()]
     assert greatest_reaches(envelopes, [frontage, frontage], TOLERANCE).tolist() == pytest.approx([60.0, 0.0], abs=TOLERANCE)
-
-
-def test_shores_prepared_one_by_one_equal_the_whole_layer_prepared():
-    import warnings
-
-    from dockreview.batch.layers import prepare_shores
-    from dockreview.errors import DockReviewWarning
-    from dockreview.inputs.site import prepare_mhw
-    from dockreview.testing.counties import messy_county
-
-    mhw = list(messy_county(300, seed=5).mhw.geometry.values)
-    # a coast far off drawn in three pieces: two overlapping at a seam, then a 20-ft digitising gap
-    x = np.arange(0.0, 2001.0, 10.0)
-    coast = np.stack([x + 5e6, 30.0 * np.sin(x / 200.0) + 5e6], axis=1)
-    mhw += [shapely.LineString(coast[:80]), shapely.LineString(coast[70:150]), shapely.LineString(coast[152:])]
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DockReviewWarning)
-        whole = prepare_mhw(np.array(mhw, dtype=object), 1.0, "mhw")
-        shores = prepare_shores(np.array(mhw, dtype=object), 1.0, "mhw")
-    assert shapely.equals(whole, shores)
-    assert shapely.get_num_geometries(shores) == shapely.get_num_geometries(whole)
-    assert any("gap" in str(w.message) for w in caught)  # the gap was bridged, and said so
