@@ -28,7 +28,7 @@ import itertools
 import logging
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import dask
@@ -95,8 +95,27 @@ def dask_tables(
     that is None, from the GeoParquet file ``layers.parcels_source`` (read by
     the workers). Without ``scheduler`` a local cluster of one single-threaded
     worker per CPU is started. ``progress``: a bar of the partitions done
-    (None: only on a terminal). Returns the parcel table (in the layer's order)
-    and the envelopes.
+    (None: only on a terminal). Returns the parcel table and the envelopes,
+    in the layer's order, held whole
+    (:func:`~dockreview.batch.stream.dask_to_file` writes them a window at a
+    time instead).
+    """
+    results: list = []
+    screen_partitions(layers, rules, options, scheduler, depth, results.append, progress=progress)
+    tables = [t for t, _ in results if len(t)]
+    table = pd.concat(tables) if tables else results[0][0]
+    table = table.sort_values(ROW, kind="stable").drop(columns=ROW).reset_index(drop=True)
+    envelopes = pd.concat([e for _, e in results]).sort_values(ROW, kind="stable").drop(columns=ROW).reset_index(drop=True)
+    return gpd.GeoDataFrame(table, geometry=table.geometry.name, crs=layers.crs), gpd.GeoDataFrame(envelopes, crs=layers.crs)
+
+
+def screen_partitions(
+    layers: ScreenLayers, rules: RuleSet, options: TableOptions, scheduler: str | None, depth: NavigableDepth | None,
+    keep: Callable[[tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]], None], *, progress: bool | None = None,
+) -> None:
+    """Screen the parcels' spatial partitions on the cluster, handing each partition's table and envelopes to ``keep`` as it comes.
+
+    Each table and envelope carries its parcel's row in the layer (column :data:`ROW`).
     """
     bare = ScreenLayers(None, shapely.LineString(), None, None, layers.crs, layers.ft_per_unit)
     with contextlib.ExitStack() as stack:
@@ -122,12 +141,7 @@ def dask_tables(
         tasks += [functools.partial(work, part, [], shared) for part in nowhere]
         shores = itertools.chain(shores, itertools.repeat(no_shore))
         in_flight = None if shuffled else 2 * max(len(client.scheduler_info()["workers"]), 1)
-        results = _gathered(client, tasks, shores, progress, in_flight)
-    tables = [t for t, _ in results if len(t)]
-    table = pd.concat(tables) if tables else results[0][0]
-    table = table.sort_values(ROW, kind="stable").drop(columns=ROW).reset_index(drop=True)
-    envelopes = pd.concat([e for _, e in results]).reset_index(drop=True)
-    return gpd.GeoDataFrame(table, geometry=table.geometry.name, crs=layers.crs), gpd.GeoDataFrame(envelopes, crs=layers.crs)
+        _gathered(client, tasks, shores, keep, progress, in_flight)
 
 
 def _partitioned(layers: ScreenLayers):
@@ -223,8 +237,8 @@ def _extent(geoms: gpd.GeoSeries, crs) -> pd.DataFrame:
     return pd.DataFrame({"x0": [x0], "y0": [y0], "x1": [x1], "y1": [y1], "longest": [float(np.max(shapely.length(flat)))]})
 
 
-def _gathered(client: Client, tasks: list, shores, progress: bool | None, in_flight: int | None) -> list:
-    """The tasks' results in their order, each task given its stretch of shore; a bar of the partitions done meanwhile.
+def _gathered(client: Client, tasks: list, shores, keep, progress: bool | None, in_flight: int | None) -> None:
+    """Each task's result handed to ``keep`` as it comes, each task given its stretch of shore; a bar of the partitions done meanwhile.
 
     ``tasks[k](shore)`` is partition ``k``'s delayed work, ``shores`` yields
     the stretches in the same order (cut on the client as they are needed).
@@ -234,23 +248,19 @@ def _gathered(client: Client, tasks: list, shores, progress: bool | None, in_fli
     they hang on one shuffle: every partition is sent at once, its stretch
     scattered to a worker and released when its partition is done.
     """
-    results = [None] * len(tasks)
-    waiting = ((k, task, shore) for (k, task), shore in zip(enumerate(tasks), shores))
-    queue, where = as_completed(with_results=True), {}
+    waiting = ((task, shore) for task, shore in zip(tasks, shores))
+    queue = as_completed(with_results=True)
 
     def send(count: int | None) -> None:
-        for k, task, shore in itertools.islice(waiting, count):
-            future = client.compute(task(client.scatter(shore)))
-            where[future.key] = k
-            queue.add(future)
+        for task, shore in itertools.islice(waiting, count):
+            queue.add(client.compute(task(client.scatter(shore))))
 
     with tqdm(total=len(tasks), desc="screen", unit="partition", disable=None if progress is None else not progress) as bar:
         send(in_flight)
-        for future, result in queue:
-            results[where.pop(future.key)] = result
+        for _, result in queue:
+            keep(result)
             bar.update()
             send(1)
-    return results
 
 
 @contextlib.contextmanager
@@ -368,4 +378,5 @@ def _partition_tables(
         beside = neighbour_parcels(geoms, work, lambda lots, distance: near[np.unique(tree.query(lots, predicate="dwithin", distance=distance)[1])])
     table, envelopes = screen_tables(local, shared.rules, shared.options, shared.depth, row_ids=rows, work=work, beside=beside)
     table[ROW] = rows
-    return table, envelopes
+    envelopes[ROW] = rows[envelopes.index.to_numpy(dtype=int)]
+    return table, envelopes.reset_index(drop=True)

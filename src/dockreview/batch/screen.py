@@ -176,7 +176,7 @@ def screen(
     else:
         work = shore_work(layers, rules, tolerance_ft, depth)  # the indexed shore, for the lots and then the docks
         table, env_frame = screen_tables(layers, rules, options, depth, progress=progress, workers=workers, work=work)
-    result = ScreenResult(table, env_frame)
+    result = ScreenResult(table, env_frame.reset_index(drop=True))
     if audit:
         result.audit = audit_docks(
             audit_layers, table, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,

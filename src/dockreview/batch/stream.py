@@ -23,11 +23,18 @@ corners (:func:`~dockreview.batch.figures.neighbour_parcels`).
 
 A GeoParquet output is written whole at the end (its rows are then held, but
 the parcels as read are not).
+
+A screen on a Dask cluster (:func:`dask_to_file`) is written the same way:
+its partitions' answers, which come back in any order and each from anywhere
+in the layer, are kept on disk as they come (:class:`~dockreview.batch.spill.Spill`)
+and written in the layer's order a window at a time, so that the machine
+writing a state's screen holds a window of it, not the whole.
 """
 
 from __future__ import annotations
 
 import functools
+import tempfile
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -51,6 +58,7 @@ from dockreview.batch.screen import (
     write_record,
     write_screen,
 )
+from dockreview.batch.spill import Spill
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.outputs.files import atomic_path, rounded_table
@@ -181,10 +189,37 @@ def screen_to_file(
         if is_parquet(output):
             counts, main, csv = _write_whole(answers, Path(output), bar, label, audit, inputs, record)
         else:
-            counts, main, csv = _write_batches(answers, Path(output), bar, label, audit, inputs, record)
+            counts, main, csv = write_batches(answers, Path(output), bar, label, audit, inputs, record)
     repaired = counts.pop("repaired")
     if repaired:
         warnings.warn(f"{label}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
+    return shown_counts(counts), main, csv
+
+
+def dask_to_file(
+    layers: ScreenLayers, output: Path, *, scheduler: str | None, label: str, progress: bool | None = None, inputs=(), record=None,
+    **settings,
+) -> tuple[dict[str, int], Path, Path]:
+    """The Dask screen written to the GeoPackage ``output`` and its CSV without holding the results whole.
+
+    Each partition's answers are spilled to a folder beside ``output`` as
+    they come back (:class:`~dockreview.batch.spill.Spill`) and written in
+    the layer's order a window at a time, as the streamed local screen writes
+    its batches (:func:`write_batches`); the folder
+    is removed after. ``label`` names the parcels layer in a refusal;
+    ``settings`` are :func:`~dockreview.batch.screen.prepare_screen`'s.
+    Returns the summary counts and the files written.
+    """
+    from dockreview.batch.dask_backend import ROW, screen_partitions
+
+    rules, layers, options, depth = prepare_screen(layers, **settings)
+    with tempfile.TemporaryDirectory(prefix=f".{output.stem}-", dir=output.parent) as folder:
+        spill = Spill(Path(folder), ROW)
+        screen_partitions(layers, rules, options, scheduler, depth, lambda result: spill.add(*result), progress=progress)
+        answers = ((table, envelopes, 0) for table, envelopes in spill.windows())
+        with tqdm(total=spill.rows, desc="write", unit="parcel", disable=None if progress is None else not progress) as bar:
+            counts, main, csv = write_batches(answers, output, bar, label, inputs=inputs, record=record)
+    counts.pop("repaired", None)
     return shown_counts(counts), main, csv
 
 
@@ -259,8 +294,13 @@ def _audited(audit, lots: list, counts: dict[str, int]) -> gpd.GeoDataFrame | No
     return frame
 
 
-def _write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
-    """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all); then the audit."""
+def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
+    """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all); then the audit.
+
+    ``answers`` yields each batch's table, envelopes and parcels repaired, in
+    the layer's order; ``audit`` is called with the waterfront lots of every
+    batch. Returns the summary counts (with ``repaired``) and the files.
+    """
     counts: dict[str, int] = {}
     csv = output.with_suffix(".csv")
     lots = []

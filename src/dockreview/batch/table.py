@@ -56,7 +56,8 @@ def screen_tables(
     parcels of the layer beside these and not among them, drawn only for
     their neighbours' corners (:func:`~dockreview.batch.figures.lot_figures`).
     With ``options.accuracy`` the column ``eligibility`` follows ``eligible``
-    (:func:`~dockreview.batch.eligibility.lot_eligibility`).
+    (:func:`~dockreview.batch.eligibility.lot_eligibility`). The envelopes
+    are in their lots' order, their index the lots' rows in the table.
     """
     parcels = layers.parcels
     geoms = parcels.geometry.values
@@ -84,10 +85,10 @@ def screen_tables(
             table[name] = values
     envelopes = figures["envelope"].to_numpy()
     has_area = shapely.area(envelopes) > 0
+    lots = figures.index.to_numpy(dtype=int)[has_area]
     env_frame = gpd.GeoDataFrame(
-        {"parcel_id": table["parcel_id"].to_numpy()[figures.index.to_numpy(dtype=int)[has_area]]},
-        geometry=gpd.GeoSeries(envelopes[has_area], crs=layers.crs),
-    )
+        {"parcel_id": table["parcel_id"].to_numpy()[lots]}, geometry=gpd.GeoSeries(envelopes[has_area], crs=layers.crs),
+    ).set_axis(lots).sort_index(kind="stable")
     return table, env_frame
 
 

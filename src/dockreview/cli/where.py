@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import sys
+from pathlib import Path
 
 import click
 
 from dockreview.batch.eligibility import ROLES, accuracy_option
-from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
+from dockreview.batch.layers import DEPTH_FIELD, is_parquet, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, screen_files, write_screen
 from dockreview.batch.stream import BATCH_PARCELS, plan_screen, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
@@ -238,6 +239,13 @@ def screen_command(
         plan = plan_screen(layers, audit=audit, component_field=component_field, **settings)
         del layers  # the plan keeps what the batches (and the audit) share; the layers as read go before the workers fork
         summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, inputs=inputs, record=record, **running)
+    elif backend == "dask" and not audit and not is_parquet(output):  # written a window at a time, never held whole
+        from dockreview.batch.stream import dask_to_file
+
+        summary, gpkg, csv = dask_to_file(
+            layers, Path(output), scheduler=scheduler, label=f"parcels layer {parcels}", progress=running["progress"],
+            inputs=inputs, record=record, **settings,
+        )
     else:
         result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings, **running)
         gpkg, csv = write_screen(result, output, inputs=inputs, record=record)

@@ -15,13 +15,14 @@ from pathlib import Path
 import geopandas as gpd
 import numpy as np
 import pandas as pd
+import pyogrio
 import pytest
 import shapely
 from pyproj import CRS
 
 from dockreview.batch.layers import ScreenLayers
 from dockreview.inputs.crs import feet_per_unit
-from dockreview.testing.counties import messy_county
+from dockreview.testing.counties import MESS_OFFSET_FT, messy_county
 
 pytest.importorskip("distributed")
 pytest.importorskip("dask_geopandas")
@@ -76,3 +77,16 @@ def test_the_command_on_its_own_cluster_gives_the_answers_of_one_process(tmp_pat
     pd.testing.assert_frame_equal(b[numbers], a[numbers], atol=0.01, rtol=0)
     for column in ("fronts_mhw", "existing_docks", "eligible", "reasons"):
         assert b[column].equals(a[column]), column
+    # the GeoPackage's layers too, in the layer's order, though the partitions came back in any order and were
+    # written a window at a time from a folder beside the output that is gone after
+    for layer in ("parcels", "envelopes"):
+        x, y = (pyogrio.read_dataframe(tmp_path / f"{name}.gpkg", layer=layer) for name in ("local", "dask"))
+        assert y["parcel_id"].tolist() == x["parcel_id"].tolist() and len(x) > 100, layer
+        differ = shapely.area(shapely.symmetric_difference(x.geometry.values, y.geometry.values))
+        assert not (differ > 1e-6 * shapely.area(x.geometry.values)).any(), layer  # (a parcel with no geometry: nan)
+    # each envelope is its own lot's: it starts at the MHW line, which the lot's water edge misses by at most the
+    # messy county's offset and the 5-ft tolerance (metres here); another lot's would be a lot's width away
+    lots = pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="parcels").set_index("parcel_id").geometry
+    envelopes = pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="envelopes")
+    assert (shapely.distance(envelopes.geometry.values, lots.loc[envelopes["parcel_id"]].values) <= (MESS_OFFSET_FT + 5) * 0.3048).all()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["county.gpkg", "dask.csv", "dask.gpkg", "local.csv", "local.gpkg"]
