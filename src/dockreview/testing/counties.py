@@ -243,13 +243,15 @@ def county(n_lots: int, *, seed: int = 0, soundings: bool = False) -> County:
     return _county(n_lots, seed, soundings)[0]
 
 
-def _county(n_lots: int, seed: int, soundings: bool, *, messy: bool = False) -> tuple[County, list[_Coast]]:
+def _county(
+    n_lots: int, seed: int, soundings: bool, *, messy: bool = False, lots_per_coast: int = LOTS_PER_COAST,
+) -> tuple[County, list[_Coast]]:
     """:func:`county`, and the layout of its coasts (their waterfront lots come first in the parcels, in order)."""
     rng = np.random.default_rng(seed)
     n_front_total = (n_lots + 1) // 2
     coasts, ids = [], []
-    for c, start in enumerate(range(0, n_front_total, LOTS_PER_COAST)):
-        n_front = min(LOTS_PER_COAST, n_front_total - start)
+    for c, start in enumerate(range(0, n_front_total, lots_per_coast)):
+        n_front = min(lots_per_coast, n_front_total - start)
         coasts.append(_coast(c, n_front, rng, messy=messy))
         ids += [f"S-{c}-{k}" for k in range(n_front)]
     fronts = [coast.front_ring(k) for coast in coasts for k in range(len(coast.bounds) - 1)]
@@ -306,7 +308,7 @@ MESSY_EXTRA_LOTS = 2 + 1 + 2 * CREEK_LOTS_PER_BANK + 1
 MESSY_CLASSES = np.array(["210", "215", "250", "311"])
 
 
-def messy_county(n_lots: int, *, seed: int = 0, meandering: bool = False) -> County:
+def messy_county(n_lots: int, *, seed: int = 0, meandering: bool = False, one_coast: bool = False) -> County:
     """A county of ``n_lots`` parcels drawn as real tax maps are, for the screen's tests and benchmark.
 
     The coasts, channels and docks of :func:`county` (``n_lots`` less
@@ -330,6 +332,8 @@ def messy_county(n_lots: int, *, seed: int = 0, meandering: bool = False) -> Cou
     lines run straight inland and whose depths differ lot by lot
     (:data:`MESSY_DEPTHS_FT`), and each coast's MHW line comes in pieces
     (:data:`PIECE_VERTICES`, every third one drawn the other way).
+    With ``one_coast=True`` every waterfront lot is on one coast (a county's
+    shore as one line in pieces, rather than coasts of :data:`LOTS_PER_COAST` lots).
     Everything is deterministic from ``seed``.
 
     Examples
@@ -343,7 +347,7 @@ def messy_county(n_lots: int, *, seed: int = 0, meandering: bool = False) -> Cou
     """
     if n_lots < 2 * MESSY_EXTRA_LOTS:
         raise ValueError(f"a messy county needs at least {2 * MESSY_EXTRA_LOTS} lots")
-    base, coasts = _county(n_lots - MESSY_EXTRA_LOTS, seed, False, messy=meandering)
+    base, coasts = _county(n_lots - MESSY_EXTRA_LOTS, seed, False, messy=meandering, lots_per_coast=n_lots if one_coast else LOTS_PER_COAST)
     rng = np.random.default_rng([seed, 1])
     geoms = np.asarray(base.parcels.geometry.values, dtype=object).copy()
     mess = np.full(len(geoms), "inland", dtype=object)
