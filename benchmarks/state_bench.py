@@ -103,8 +103,12 @@ def _tree(pid: int) -> list:
         return []
 
 
-def run_state(folder: Path, workers: int, port: int) -> dict:
-    """The screen of ``folder``'s state on a loopback cluster: time, and peak memory of each process."""
+def run_state(folder: Path, workers: int, port: int, suffix: str = ".gpkg") -> dict:
+    """The screen of ``folder``'s state on a loopback cluster, written to ``screen{suffix}``: time, and peak memory of each process.
+
+    A GeoPackage is written a window at a time from the partitions' answers kept on disk; a GeoParquet file is
+    gathered whole on the client and written at the end.
+    """
     bin_dir = Path(sys.executable).parent
     env = dict(os.environ, PYTHONPATH=str(HERE.parent / "src"))
     scheduler = subprocess.Popen([bin_dir / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
@@ -115,7 +119,7 @@ def run_state(folder: Path, workers: int, port: int) -> dict:
     try:
         time.sleep(8)
         gpkg = folder / "layers.gpkg"
-        out = folder / "screen.parquet"
+        out = folder / f"screen{suffix}"
         command = [bin_dir / "dockreview", "screen", "--parcels", folder / "parcels.parquet", "--mhw", f"{gpkg}:mhw",
                    "--channels", f"{gpkg}:channels", "--docks", f"{gpkg}:docks", *SCREEN, "--backend", "dask",
                    "--scheduler", f"tcp://127.0.0.1:{port}", "-o", out]
@@ -154,8 +158,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", default="/tmp/dockreview-state")
     parser.add_argument("--out", default=str(HERE / "state_results.json"))
+    parser.add_argument("--output-suffix", choices=[".gpkg", ".parquet"], default=".gpkg", help="the screen's output file")
     args = parser.parse_args()
-    report = {"date": datetime.date.today().isoformat(), "workers": args.workers,
+    report = {"date": datetime.date.today().isoformat(), "workers": args.workers, "output": f"screen{args.output_suffix}",
               "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
               "sizes": {}}
     for n in args.sizes:
@@ -164,7 +169,7 @@ def main() -> None:
         entry["generate"] = generate(n, folder)
         print(f"{n:>11,d} generate {json.dumps(entry['generate'])}", flush=True)
         entry["load_at_start"] = os.getloadavg()[0]
-        entry["screen"] = run_state(folder, args.workers, 28800 + len(report["sizes"]))
+        entry["screen"] = run_state(folder, args.workers, 28800 + len(report["sizes"]), args.output_suffix)
         entry["ms_per_waterfront_lot"] = 1000.0 * entry["screen"]["seconds"] / entry["generate"]["waterfront"]
         print(f"{n:>11,d} screen   {json.dumps(entry['screen'])}", flush=True)
         Path(args.out).write_text(json.dumps(report, indent=2) + "\n")
