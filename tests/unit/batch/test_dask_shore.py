@@ -66,6 +66,10 @@ def test_the_command_on_its_own_cluster_gives_the_answers_of_one_process(tmp_pat
     command = [str(Path(sys.executable).parent / "dockreview"), "screen", "--parcels", f"{data}:parcels", "--mhw", f"{data}:mhw",
                "--channels", f"{data}:channels", "--docks", f"{data}:docks", "--id-field", "PARCEL_ID", "--class-field",
                "PROP_CLASS", "--dock-id-field", "dock_id", "--no-progress"]
+    # the user's own layer in the GeoPackage the Dask screen writes to stays there
+    gpd.GeoDataFrame({"note": ["keep me"]}, geometry=[shapely.Point(0, 0)], crs="EPSG:32618").to_file(
+        tmp_path / "dask.gpkg", layer="notes", driver="GPKG", engine="pyogrio",
+    )
     local = subprocess.run([*command, "-o", str(tmp_path / "local.gpkg")], capture_output=True, text=True, timeout=600)
     dask = subprocess.run([*command, "--backend", "dask", "-o", str(tmp_path / "dask.gpkg")], capture_output=True, text=True, timeout=600)
     assert local.returncode == 0 and dask.returncode == 0, (local.stderr, dask.stderr)
@@ -89,4 +93,5 @@ def test_the_command_on_its_own_cluster_gives_the_answers_of_one_process(tmp_pat
     lots = pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="parcels").set_index("parcel_id").geometry
     envelopes = pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="envelopes")
     assert (shapely.distance(envelopes.geometry.values, lots.loc[envelopes["parcel_id"]].values) <= (MESS_OFFSET_FT + 5) * 0.3048).all()
+    assert pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="notes")["note"].tolist() == ["keep me"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["county.gpkg", "dask.csv", "dask.gpkg", "local.csv", "local.gpkg"]
