@@ -9,7 +9,8 @@ parcels are read ``batch_size`` at a time in the layer's order
 (:func:`~dockreview.batch.layers.parcel_batches`), each batch is screened by
 the screen's own :func:`~dockreview.batch.table.screen_tables` in a worker
 process (:func:`~dockreview.batch.parallel.imap_chunks`), and its rows are
-appended to the GeoPackage and the CSV as they come back, in order. What
+appended to the GeoPackage and the CSV as they come back, in order, joined into
+windows of :data:`WRITE_ROWS` rows (a write has a cost of its own). What
 the batches share -- the indexed shore, the obstacles, the rules -- is built
 once (:func:`plan_screen`) before the workers fork, and shared by them; the
 layers as read can be let go once the plan is made, so that neither they nor
@@ -71,6 +72,10 @@ BATCH_PARCELS = 5_000
 BATCHES_PER_WORKER = 4
 #: ... unless that would make batches smaller than this.
 MIN_BATCH_PARCELS = 1_000
+#: Rows of the screen's table written to its files at a time, at least: batches are joined until they hold this
+#: many. Each write to a GeoPackage costs some 30 ms besides its rows, and its spatial index is kept row by row in a
+#: layer appended to; a county of 20,000 parcels is written in one piece (0.25 s against 0.5 s in eight).
+WRITE_ROWS = 20_000
 
 
 @dataclass(frozen=True)
@@ -294,8 +299,46 @@ def _audited(audit, lots: list, counts: dict[str, int]) -> gpd.GeoDataFrame | No
     return frame
 
 
+def _tallied(answers, counts: dict[str, int], lots: list | None, bar):
+    """Each batch's table and envelopes, its summary counts added to ``counts`` (its waterfront lots to ``lots``, when
+    given) as it comes."""
+    for table, envelopes, repaired in answers:
+        _tally(counts, table, repaired)
+        if lots is not None:
+            lots.append(_waterfront(table))
+        bar.update(len(table))
+        yield table, envelopes
+
+
+def windows(batches, rows: int = WRITE_ROWS):
+    """The ``(table, envelopes)`` batches joined, in order, into windows of at least ``rows`` rows (the last fewer).
+
+    Examples
+    --------
+    >>> batches = ((pd.DataFrame({"row": range(n)}), pd.DataFrame({"n": [n]})) for n in (3, 4, 2, 5, 1))
+    >>> [(len(table), envelopes["n"].tolist()) for table, envelopes in windows(batches, rows=6)]
+    [(7, [3, 4]), (7, [2, 5]), (1, [1])]
+    """
+    tables, envelopes, held = [], [], 0
+    for table, envelope in batches:
+        tables.append(table)
+        envelopes.append(envelope)
+        held += len(table)
+        if held >= rows:
+            yield _joined(tables), _joined(envelopes)
+            tables, envelopes, held = [], [], 0
+    if tables:
+        yield _joined(tables), _joined(envelopes)
+
+
+def _joined(frames: list) -> pd.DataFrame:
+    """The frames one after another (the one itself when alone, its index kept)."""
+    return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+
+
 def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
-    """Append each batch's rows to the GeoPackage and the CSV as they come (both written whole or not at all); then the audit.
+    """Append the batches' rows to the GeoPackage and the CSV as they come, :data:`WRITE_ROWS` or more at a time (both
+    files written whole or not at all); then the audit.
 
     ``answers`` yields each batch's table, envelopes and parcels repaired, in
     the layer's order; ``audit`` is called with the waterfront lots of every
@@ -305,14 +348,10 @@ def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(),
     csv = output.with_suffix(".csv")
     lots = []
     with atomic_path(csv, inputs=inputs) as csv_tmp, geopackage(output, product="screen", inputs=inputs) as out:
-        for i, (table, envelopes, repaired) in enumerate(answers):
-            _tally(counts, table, repaired)
+        for i, (table, envelopes) in enumerate(windows(_tallied(answers, counts, lots if audit is not None else None, bar))):
             rounded_table(table).to_csv(csv_tmp, index=False, mode="a", header=i == 0)
             out.write(table, "parcels", polygons=True, append=i > 0)
             out.write(envelopes, "envelopes", polygons=True, append=i > 0)
-            if audit is not None:
-                lots.append(_waterfront(table))
-            bar.update(len(table))
         _refuse_without_polygons(counts, label)
         frame = _audited(audit, lots, counts)
         if frame is not None:
