@@ -60,6 +60,21 @@ def widths_across(origins: np.ndarray, axes: np.ndarray, mhw: MhwIndex, *, ft_pe
     return out
 
 
+def reads_widths(rules: RuleSet, depth: dict | object | None = None) -> bool:
+    """Whether a check that limits the reach in a screen reads a width the screen measures (with soundings ``depth``).
+
+    A screen under a law that reads none of them does not measure the widths.
+
+    Examples
+    --------
+    >>> from dockreview.rules import ruleset
+    >>> reads_widths(ruleset("levy-county-fl")), reads_widths(ruleset("kings-point-ny"))
+    (True, False)
+    """
+    fields = {width_field(method) for method in SCREEN_WIDTHS}
+    return any(fields & set(rule.reads) for rule in rules.answering({"soundings", "draft"} if depth else set()))
+
+
 def reach_figures(
     rules: RuleSet, frontage_ft: np.ndarray, widths_ft: np.ndarray | None, depth: dict | None = None, *, water: str | None = None,
 ) -> dict:

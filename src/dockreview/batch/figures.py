@@ -10,6 +10,7 @@ navigable-depth limit (:mod:`dockreview.batch.depth`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import warnings
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from dockreview.batch.allowed import reach_figures, widths_across
+from dockreview.batch.allowed import reach_figures, reads_widths, widths_across
 from dockreview.batch.depth import NavigableDepth, band_middles, seaward_axes
 from dockreview.batch.kernel import (
     LOT_ERRORS,
@@ -393,11 +394,13 @@ def envelope_figures_each(parcels, frontages, side_a, side_b, zones, axes, index
         at = (setback_ft.tobytes(),)
         strips = once(("strips", *at), lambda: setback_strips(side_a, side_b, setback_ft / ft))
         width_ft = once(("width", *at), lambda: band_width(frontages, strips) * ft)
-        origins = once(("origins", *at), lambda: shapely.get_coordinates(band_middles(frontages, strips)) if len(parcels) else np.empty((0, 2)))
-        depth = None if work.depth is None or not len(parcels) else once(
-            ("depth", id(work.depth), *at), lambda: work.depth.figures(origins, axes, ft_per_unit=ft),
+        origins = functools.partial(  # the middle of each band on the MHW line, found when a figure is read from it
+            once, ("origins", *at), lambda: shapely.get_coordinates(band_middles(frontages, strips)) if len(parcels) else np.empty((0, 2)),
         )
-        widths = once(("across", *at), lambda: widths_across(origins, axes, work.mhw, ft_per_unit=ft))
+        depth = None if work.depth is None or not len(parcels) else once(
+            ("depth", id(work.depth), *at), lambda: work.depth.figures(origins(), axes, ft_per_unit=ft),
+        )
+        widths = once(("across", *at), lambda: widths_across(origins(), axes, work.mhw, ft_per_unit=ft)) if reads_widths(rules, depth) else None
         figures = reach_figures(rules, frontage_ft, widths, depth, water=work.water)
         reach_ft = np.broadcast_to(np.asarray(rules.reach_limit_ft(figures), dtype=float), (len(parcels),))
         needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
