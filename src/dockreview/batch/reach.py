@@ -39,6 +39,7 @@ class Segments:
         owner = owner[part[same]]
         order = np.argsort(owner, kind="stable")
         self.a, self.b, self.owner = xy[same][order], xy[same + 1][order], owner[order]
+        self._ends = tuple(np.ascontiguousarray(v) for v in (self.a[:, 0], self.a[:, 1], self.b[:, 0], self.b[:, 1]))
         self.count = np.bincount(self.owner, minlength=len(lines))
         self.first = np.r_[0, np.cumsum(self.count)[:-1]]
 
@@ -62,7 +63,8 @@ class Segments:
             offset = np.r_[0, np.cumsum(n)[:-1]]
             pair_row = np.repeat(np.arange(len(rows)), n)
             pair_seg = self.first[line[rows]][pair_row] + np.arange(n.sum()) - offset[pair_row]
-            d = _to_segment(xy[rows][pair_row], self.a[pair_seg], self.b[pair_seg])
+            at = xy[rows][pair_row]
+            d = _to_segment_xy(at[:, 0], at[:, 1], *(v[pair_seg] for v in self._ends))
             best = np.minimum.reduceat(d, offset)
             hit = np.flatnonzero(d == best[pair_row])
             _, first = np.unique(pair_row[hit], return_index=True)  # each row's first segment at its minimum
@@ -76,12 +78,29 @@ class Segments:
 
 def _to_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distance of points ``p`` to segments ``a -> b``, row by row."""
-    ab = b - a
-    length2 = np.einsum("ij,ij->i", ab, ab)
+    return _to_segment_xy(p[:, 0], p[:, 1], a[:, 0], a[:, 1], b[:, 0], b[:, 1])
+
+
+def _to_segment_xy(px, py, ax, ay, bx, by) -> np.ndarray:
+    """Distance of points ``(px, py)`` to segments ``(ax, ay) -> (bx, by)``, row by row, from their coordinates' columns.
+
+    The foot of each point on its segment's line, clamped to the segment; a
+    segment of no length is its start.
+
+    Examples
+    --------
+    >>> one = np.array([0.0, 0.0])
+    >>> _to_segment_xy(np.array([5.0, -4.0, 1.0]), np.array([3.0, 3.0, 1.0]), one[[0, 0, 0]], one[[0, 0, 0]],
+    ...                np.array([10.0, 10.0, 0.0]), one[[0, 0, 0]]).tolist()
+    [3.0, 5.0, 1.4142135623730951]
+    """
+    abx, aby = bx - ax, by - ay
+    length2 = abx * abx + aby * aby
     with np.errstate(invalid="ignore", divide="ignore"):
-        t = np.where(length2 > 0, np.einsum("ij,ij->i", p - a, ab) / length2, 0.0)
-    foot = a + ab * np.clip(t, 0.0, 1.0)[:, None]
-    return np.hypot(p[:, 0] - foot[:, 0], p[:, 1] - foot[:, 1])
+        t = ((px - ax) * abx + (py - ay) * aby) / length2
+    t[~(length2 > 0)] = 0.0
+    np.clip(t, 0.0, 1.0, out=t)
+    return np.hypot(px - (ax + abx * t), py - (ay + aby * t))
 
 
 def greatest_reaches(envelopes, frontages, tolerance: float, reach=None) -> np.ndarray:
