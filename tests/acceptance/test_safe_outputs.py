@@ -222,6 +222,30 @@ def test_a_stale_review_layer_goes_and_the_users_layer_stays(site, tmp_path):
     assert {str(n) for n in pyogrio.list_layers(project)[:, 0]} == written | {"mine"}
 
 
+@pytest.mark.parametrize("qgis_project", [False, True], ids=["only-the-tools-layers", "with-a-qgis-project"])
+def test_a_rerun_replaces_its_own_layers_and_keeps_a_qgis_project_stored_in_the_file(site, tmp_path, qgis_project):
+    """A GeoPackage holding only an earlier review's layers is written afresh; one that also stores a QGIS project
+    (a table of its own, not a layer GDAL lists) keeps it, row for row."""
+    import sqlite3
+
+    project = tmp_path / "project.gpkg"
+    assert dockreview("check", str(site.manifest), "--gpkg", str(project)).code in (0, 1, 3)
+    written = {str(n) for n in pyogrio.list_layers(project)[:, 0]}
+    extra = gpd.GeoDataFrame({"n": [1]}, geometry=[shapely.Point(0, 0)], crs=2263)
+    pyogrio.write_dataframe(extra, project, layer="old_layer", layer_options={"DESCRIPTION": "Written by dockreview (review)"})
+    if qgis_project:
+        with sqlite3.connect(project) as db:
+            db.execute("CREATE TABLE qgis_projects (name TEXT PRIMARY KEY, metadata BLOB, content BLOB)")
+            db.execute("INSERT INTO qgis_projects VALUES ('harbor', x'00', x'cafe')")
+    assert dockreview("check", str(site.manifest), "--gpkg", str(project)).code in (0, 1, 3)
+    assert {str(n) for n in pyogrio.list_layers(project)[:, 0]} - {"qgis_projects"} == written  # GDAL lists the table too
+    with sqlite3.connect(project) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert ("qgis_projects" in tables) is qgis_project
+        if qgis_project:
+            assert db.execute("SELECT name, content FROM qgis_projects").fetchall() == [("harbor", b"\xca\xfe")]
+
+
 def test_an_existing_file_that_is_not_a_geopackage_is_left_alone(site, tmp_path):
     other = tmp_path / "notes.gpkg"
     other.write_text("my notes, not a GeoPackage")
