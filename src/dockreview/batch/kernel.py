@@ -41,6 +41,7 @@ import shapely
 
 from dockreview.batch.shoreline import MhwIndex
 from dockreview.batch.sides import band_exit, side_lines
+from dockreview.batch.water import POLYGON, lot_water, meets_other_shore
 from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.geometry.sections import tangent_at
@@ -52,8 +53,6 @@ COLLINEAR_UNITS = 1e-6
 #: Parts of a multipart parcel within this many units of the nearest one's distance to the MHW line tie.
 #: The lot's water is shrunk by this much (ft) before asking whether another shore crosses it.
 ZONE_SHRINK_FT = 0.01
-#: Shapely type id of a Polygon.
-POLYGON = 3
 #: What the single-lot functions raise on a lot they cannot review: bad data (DockReviewError), GEOS on
 #: a geometry it cannot work (ShapelyError), and numpy on a degenerate one (ValueError, IndexError).
 LOT_ERRORS = (DockReviewError, shapely.errors.ShapelyError, ValueError, IndexError)
@@ -374,10 +373,10 @@ def _drawn(found: WaterCorners, mhw: MhwIndex, beyond, drawn: Drawn, ft_per_unit
     swap = found.swap[sel]
     lo, hi = np.where(swap, n + sel, sel), np.where(swap, sel, n + sel)
     frontage = found.frontage[sel]
-    zone = _zone(frontage, drawn.start[lo], drawn.end[lo], drawn.start[hi], drawn.end[hi])
+    zone = lot_water(frontage, drawn.start[lo], drawn.end[lo], drawn.start[hi], drawn.end[hi])
     chunk_a, chunk_b = found.chunk[sel], found.chunk[n + sel]
     own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
-    clear = ~_meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit, found.wrap[sel], found.part[sel])
+    clear = ~meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit, found.wrap[sel], found.part[sel])
     sel = sel[clear]
     return VectorRiparian(
         found.lot[sel], found.frontage[sel], drawn.line[sel], drawn.line[n + sel], zone[clear], found.corner[sel],
@@ -519,64 +518,3 @@ def _crossing(lines: np.ndarray, near: np.ndarray, mhw: MhwIndex) -> tuple[np.nd
     best = order[np.r_[True, owner[order][1:] != owner[order][:-1]]]
     out[owner[best]] = xy[best]
     return out, ~np.isnan(out[:, 0])
-
-
-def _zone(frontage, lo_end, lo_far, hi_end, hi_far):
-    """Each lot's water: the frontage closed by its two lines (the part at the frontage when they cross).
-
-    The ring runs as the single-lot lot's water is drawn: in along the lower
-    line from ``lo_far`` to ``lo_end`` (where it leaves the frontage's end),
-    along the frontage, and out from ``hi_end`` to ``hi_far``.
-    """
-    front_xy, owner = shapely.get_coordinates(frontage, return_index=True)
-    n = len(frontage)
-    counts = np.bincount(owner, minlength=n) + 5
-    ring_of = np.repeat(np.arange(n), counts)
-    offset = np.r_[0, np.cumsum(counts)[:-1]]
-    rank = np.arange(counts.sum()) - np.repeat(offset, counts)
-    coords = np.empty((counts.sum(), 2))
-    from_end = np.repeat(counts - 1, counts) - rank
-    ends = {0: lo_far, 1: lo_end}
-    tails = {2: hi_end, 1: hi_far, 0: lo_far}
-    coords[(rank >= 2) & (from_end >= 3)] = front_xy
-    for r, xy in ends.items():
-        coords[rank == r] = xy
-    for r, xy in tails.items():
-        coords[from_end == r] = xy
-    zone = shapely.make_valid(shapely.polygons(shapely.linearrings(coords, indices=ring_of)))
-    parts, index = shapely.get_parts(zone, return_index=True)
-    parts, inner = shapely.get_parts(parts, return_index=True)  # a collection may hold a multipolygon
-    index = index[inner]
-    polygonal = shapely.get_type_id(parts) == POLYGON
-    parts, index = parts[polygonal], index[polygonal]
-    middle = shapely.line_interpolate_point(frontage, 0.5, normalized=True)
-    d = shapely.distance(parts, middle[index])
-    order = np.lexsort((-shapely.area(parts), d, index))
-    best = order[np.r_[True, index[order][1:] != index[order][:-1]]]
-    out = np.array([shapely.Polygon()] * n, dtype=object)
-    out[index[best]] = parts[best]
-    return out
-
-
-def _meets_other_shore(zone, own: np.ndarray, mhw: MhwIndex, shrink: float, wrap: np.ndarray, part: np.ndarray) -> np.ndarray:
-    """Whether any MHW line but the lot's own frontage crosses the lot's water as drawn.
-
-    A creek's far shore, an island or a jetty there stops the single-lot
-    extensions and zone at land (README, "the lot's water ends at land"), and
-    a dock rooted on it is no dock of the lot's. The MHW pieces ``own[i, 0]``
-    to ``own[i, 1]`` hold lot ``i``'s frontage and are left out (where its
-    frontage runs round the start of its closed ``part``, ``wrap``, the pieces
-    of the part outside them); the zone is shrunk by ``shrink`` so that the
-    frontage on its edge does not count.
-    """
-    out = np.zeros(len(zone), dtype=bool)
-    lot, chunk = mhw.tree.query(zone, predicate="intersects")
-    inside = (chunk >= own[lot, 0]) & (chunk <= own[lot, 1])
-    other = np.where(wrap[lot], (mhw.chunk_part[chunk] != part[lot]) | (inside & (chunk != own[lot, 0]) & (chunk != own[lot, 1])), ~inside)
-    lot, chunk = lot[other], chunk[other]
-    if not len(lot):
-        return out
-    candidates, where = np.unique(lot, return_inverse=True)
-    inner = shapely.buffer(zone[candidates], -shrink)
-    out[lot[shapely.intersects(mhw.chunks[chunk], inner[where])]] = True
-    return out
