@@ -193,10 +193,13 @@ def docks_on_lot(parcels, zones, frontages, roots, tolerance):
     if roots is None or len(roots) == 0:
         return np.empty(0, dtype=int), np.empty(0, dtype=int)
     tree = as_tree(roots)
+    zones = np.asarray(zones, dtype=object)
+    inside = tree.query(zones, predicate="contains_properly")  # in the water, then farther than the tolerance from its edge
+    inside = inside[:, shapely.distance(tree.geometries[inside[1]], shapely.boundary(zones[inside[0]])) > tolerance]
     pairs = [
         tree.query(np.asarray(parcels, dtype=object), predicate="intersects"),
         tree.query(np.asarray(frontages, dtype=object), predicate="dwithin", distance=tolerance),
-        tree.query(shapely.buffer(np.asarray(zones, dtype=object), -tolerance), predicate="contains_properly"),
+        inside,
     ]
     lot, dock = np.unique(np.concatenate(pairs, axis=1), axis=1) if any(p.size for p in pairs) else (np.empty(0, int),) * 2
     return dock.astype(int), lot.astype(int)
