@@ -21,6 +21,7 @@ import stat
 import subprocess
 import sys
 import threading
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -222,28 +223,39 @@ def test_a_stale_review_layer_goes_and_the_users_layer_stays(site, tmp_path):
     assert {str(n) for n in pyogrio.list_layers(project)[:, 0]} == written | {"mine"}
 
 
-@pytest.mark.parametrize("qgis_project", [False, True], ids=["only-the-tools-layers", "with-a-qgis-project"])
-def test_a_rerun_replaces_its_own_layers_and_keeps_a_qgis_project_stored_in_the_file(site, tmp_path, qgis_project):
-    """A GeoPackage holding only an earlier review's layers is written afresh; one that also stores a QGIS project
-    (a table of its own, not a layer GDAL lists) keeps it, row for row."""
+#: What a user may have put in a GeoPackage beside the tool's layers that GDAL does not list as a layer: SQL run on it.
+USERS_OWN = {
+    "only-the-tools-layers": ([], None),
+    "a-qgis-project": (["CREATE TABLE qgis_projects (name TEXT PRIMARY KEY, metadata BLOB, content BLOB)",
+                        "INSERT INTO qgis_projects VALUES ('harbor', x'00', x'cafe')"],
+                       ("SELECT name, content FROM qgis_projects", [("harbor", b"\xca\xfe")])),
+    "a-coordinate-system": (["INSERT INTO gpkg_spatial_ref_sys VALUES ('harbor grid', 990001, 'HARBOR', 1, 'LOCAL_CS[\"harbor\"]', '')"],
+                            ("SELECT srs_name FROM gpkg_spatial_ref_sys WHERE srs_id = 990001", [("harbor grid",)])),
+    "a-trigger": (["CREATE TRIGGER log_layers AFTER INSERT ON gpkg_contents BEGIN SELECT NEW.table_name; END"],
+                  ("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'log_layers'", [("log_layers",)])),
+}
+
+
+@pytest.mark.parametrize("users_own", list(USERS_OWN))
+def test_a_rerun_replaces_its_own_layers_and_keeps_what_else_the_file_holds(site, tmp_path, users_own):
+    """A GeoPackage holding only an earlier review's layers is written afresh; one that also holds something of a
+    user's that GDAL does not list as a layer (a QGIS project, a coordinate system, a trigger) keeps it."""
     import sqlite3
 
+    statements, (query, expected) = USERS_OWN[users_own][0], USERS_OWN[users_own][1] or (None, None)
     project = tmp_path / "project.gpkg"
     assert dockreview("check", str(site.manifest), "--gpkg", str(project)).code in (0, 1, 3)
     written = {str(n) for n in pyogrio.list_layers(project)[:, 0]}
     extra = gpd.GeoDataFrame({"n": [1]}, geometry=[shapely.Point(0, 0)], crs=2263)
     pyogrio.write_dataframe(extra, project, layer="old_layer", layer_options={"DESCRIPTION": "Written by dockreview (review)"})
-    if qgis_project:
-        with sqlite3.connect(project) as db:
-            db.execute("CREATE TABLE qgis_projects (name TEXT PRIMARY KEY, metadata BLOB, content BLOB)")
-            db.execute("INSERT INTO qgis_projects VALUES ('harbor', x'00', x'cafe')")
+    with closing(sqlite3.connect(project)) as db, db:
+        for statement in statements:
+            db.execute(statement)
     assert dockreview("check", str(site.manifest), "--gpkg", str(project)).code in (0, 1, 3)
     assert {str(n) for n in pyogrio.list_layers(project)[:, 0]} - {"qgis_projects"} == written  # GDAL lists the table too
-    with sqlite3.connect(project) as db:
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert ("qgis_projects" in tables) is qgis_project
-        if qgis_project:
-            assert db.execute("SELECT name, content FROM qgis_projects").fetchall() == [("harbor", b"\xca\xfe")]
+    if query is not None:
+        with closing(sqlite3.connect(project)) as db:
+            assert db.execute(query).fetchall() == expected
 
 
 def test_an_existing_file_that_is_not_a_geopackage_is_left_alone(site, tmp_path):

@@ -66,7 +66,7 @@ from dockreview.outputs.files import atomic_path, rounded_table
 from dockreview.outputs.geopackage import geopackage
 from dockreview.rules import RuleSet
 
-#: Parcels read, screened and written at a time, at most (a worker holds some 170 MB of its own at this size).
+#: Parcels read and screened at a time, at most (a worker holds some 170 MB of its own at this size); see WRITE_ROWS for writing.
 BATCH_PARCELS = 5_000
 #: Batches each worker is given at least, when the layer is small enough (so that the workers share the work evenly) ...
 BATCHES_PER_WORKER = 4

@@ -197,7 +197,7 @@ def suggest_command(
 @click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
 @click.option(
     "--batch", "batch_size", type=click.IntRange(min=1), default=BATCH_PARCELS, show_default=True, metavar="N",
-    help="Parcels read, screened and written at a time, at most, so that a county's layer is never held whole (with --backend dask it is; with --audit its waterfront lots are kept for the audit).",
+    help="Parcels read and screened at a time, at most, so that a county's layer is never held whole (with --backend dask it is; with --audit its waterfront lots are kept for the audit); their rows are written 20,000 or more at a time.",
 )
 @click.option("-o", "--output", required=True, metavar="OUT.gpkg", help=f"The GeoPackage (or GeoParquet OUT.parquet, its layers beside it) to write ({PRODUCTS['screen'].suffix_words}), the CSV beside it; an existing GeoPackage keeps every layer but an earlier screen's.")
 @engine_option

@@ -97,26 +97,49 @@ def _only_layers_of(path: Path, description: str) -> bool:
     """Whether the GeoPackage ``path`` holds nothing but layers described ``description`` (an earlier run's own).
 
     Every table and view of the file must be GDAL's bookkeeping
-    (:data:`GDAL_TABLES`), one of those layers, or its spatial index; a table
-    anything else made (a QGIS project or its layers' styles, a user's own
-    table) means the file is kept and only those layers dropped. A file
-    SQLite cannot read this way answers False.
+    (:data:`GDAL_TABLES`), one of those layers, or its spatial index; every
+    trigger and index must be on those layers or be SQLite's or GDAL's own;
+    the bookkeeping may hold nothing of anything else (a coordinate system
+    no layer of theirs uses beyond GDAL's defaults, an extension of another
+    table, a tile matrix). Anything else -- a QGIS project or its layers'
+    styles, a user's table, a trigger or a coordinate system of a user's --
+    means the file is kept and only those layers dropped. A file SQLite
+    cannot read this way answers False.
     """
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+            schema = db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
             layers = db.execute("SELECT table_name, description FROM gpkg_contents").fetchall()
             columns = dict(db.execute("SELECT table_name, column_name FROM gpkg_geometry_columns").fetchall())
+            used = {srs for (srs,) in db.execute("SELECT srs_id FROM gpkg_geometry_columns")}
+            systems = {srs for (srs,) in db.execute("SELECT srs_id FROM gpkg_spatial_ref_sys")}
+            extended = {table for (table,) in db.execute("SELECT table_name FROM gpkg_extensions")}
+            tiles = db.execute("SELECT (SELECT count(*) FROM gpkg_tile_matrix_set) + (SELECT count(*) FROM gpkg_tile_matrix)").fetchone()[0]
     except sqlite3.Error:
         return False
     if not layers or any(text != description for _, text in layers):
         return False
-    known = set(GDAL_TABLES)
-    for name, _ in layers:
-        known.add(name)
-        if name in columns:
-            known.update(pattern.format(name, columns[name]) for pattern in RTREE_TABLES)
-    return tables <= known
+    ours = {name for name, _ in layers}
+    known = set(GDAL_TABLES) | ours
+    for name in ours & set(columns):
+        known.update(pattern.format(name, columns[name]) for pattern in RTREE_TABLES)
+    return (
+        all(_known_schema_entry(kind, name, table, known, ours) for kind, name, table in schema)
+        and systems <= GDAL_SYSTEMS | used and extended <= ours and tiles == 0
+    )
+
+
+#: The coordinate systems GDAL writes into every GeoPackage (undefined Cartesian, undefined geographic, WGS 84).
+GDAL_SYSTEMS = frozenset({-1, 0, 4326})
+
+
+def _known_schema_entry(kind: str, name: str, table: str, known: set, ours: set) -> bool:
+    """Whether one entry of SQLite's schema is GDAL's, SQLite's or the layers' ``ours`` own."""
+    if kind in ("table", "view"):
+        return name in known
+    if table in ours or name.startswith("sqlite_autoindex_"):
+        return True
+    return kind == "trigger" and table == "gpkg_tile_matrix" and name.startswith("gpkg_tile_matrix_")
 
 
 def _copy(source: Path, target: Path) -> None:
