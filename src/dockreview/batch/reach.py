@@ -29,7 +29,7 @@ PAIRS_PER_STEP = 500_000
 
 
 class Segments:
-    """The segments of many lines, grouped by line: ``a[i] -> b[i]`` belongs to line ``owner[i]``."""
+    """The segments of many lines, grouped by line: segment ``i`` (its ends' columns in :attr:`ends`) belongs to line ``owner[i]``."""
 
     def __init__(self, lines: np.ndarray) -> None:
         lines = np.asarray(lines, dtype=object)
@@ -38,8 +38,9 @@ class Segments:
         same = np.flatnonzero(part[1:] == part[:-1])
         owner = owner[part[same]]
         order = np.argsort(owner, kind="stable")
-        self.a, self.b, self.owner = xy[same][order], xy[same + 1][order], owner[order]
-        self._ends = tuple(np.ascontiguousarray(v) for v in (self.a[:, 0], self.a[:, 1], self.b[:, 0], self.b[:, 1]))
+        a, b, self.owner = xy[same][order], xy[same + 1][order], owner[order]
+        #: The segments' ends as coordinate columns: ``ax, ay, bx, by``.
+        self.ends = tuple(np.ascontiguousarray(v) for v in (a[:, 0], a[:, 1], b[:, 0], b[:, 1]))
         self.count = np.bincount(self.owner, minlength=len(lines))
         self.first = np.r_[0, np.cumsum(self.count)[:-1]]
 
@@ -64,7 +65,7 @@ class Segments:
             pair_row = np.repeat(np.arange(len(rows)), n)
             pair_seg = self.first[line[rows]][pair_row] + np.arange(n.sum()) - offset[pair_row]
             at = xy[rows][pair_row]
-            d = _to_segment_xy(at[:, 0], at[:, 1], *(v[pair_seg] for v in self._ends))
+            d = _to_segment_xy(at[:, 0], at[:, 1], *(v[pair_seg] for v in self.ends))
             best = np.minimum.reduceat(d, offset)
             hit = np.flatnonzero(d == best[pair_row])
             _, first = np.unique(pair_row[hit], return_index=True)  # each row's first segment at its minimum
@@ -73,12 +74,7 @@ class Segments:
 
     def distance_to(self, xy: np.ndarray, seg: np.ndarray) -> np.ndarray:
         """Distance of each point ``xy[i]`` to segment ``seg[i]``."""
-        return _to_segment(xy, self.a[seg], self.b[seg])
-
-
-def _to_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Distance of points ``p`` to segments ``a -> b``, row by row."""
-    return _to_segment_xy(p[:, 0], p[:, 1], a[:, 0], a[:, 1], b[:, 0], b[:, 1])
+        return _to_segment_xy(xy[:, 0], xy[:, 1], *(v[seg] for v in self.ends))
 
 
 def _to_segment_xy(px, py, ax, ay, bx, by) -> np.ndarray:

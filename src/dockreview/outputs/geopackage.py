@@ -89,6 +89,8 @@ GDAL_TABLES = frozenset({
     "gpkg_spatial_ref_sys", "gpkg_contents", "gpkg_ogr_contents", "gpkg_geometry_columns", "gpkg_tile_matrix_set",
     "gpkg_tile_matrix", "gpkg_extensions", "sqlite_sequence",
 })
+#: The coordinate systems GDAL writes into every GeoPackage (undefined Cartesian, undefined geographic, WGS 84).
+GDAL_SYSTEMS = frozenset({-1, 0, 4326})
 #: The tables of a feature layer's spatial index, by the layer and its geometry column.
 RTREE_TABLES = ("rtree_{0}_{1}", "rtree_{0}_{1}_rowid", "rtree_{0}_{1}_node", "rtree_{0}_{1}_parent")
 
@@ -110,8 +112,7 @@ def _only_layers_of(path: Path, description: str) -> bool:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
             schema = db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
             layers = db.execute("SELECT table_name, description FROM gpkg_contents").fetchall()
-            columns = dict(db.execute("SELECT table_name, column_name FROM gpkg_geometry_columns").fetchall())
-            used = {srs for (srs,) in db.execute("SELECT srs_id FROM gpkg_geometry_columns")}
+            geometry = db.execute("SELECT table_name, column_name, srs_id FROM gpkg_geometry_columns").fetchall()
             systems = {srs for (srs,) in db.execute("SELECT srs_id FROM gpkg_spatial_ref_sys")}
             extended = {table for (table,) in db.execute("SELECT table_name FROM gpkg_extensions")}
             tiles = db.execute("SELECT (SELECT count(*) FROM gpkg_tile_matrix_set) + (SELECT count(*) FROM gpkg_tile_matrix)").fetchone()[0]
@@ -120,6 +121,7 @@ def _only_layers_of(path: Path, description: str) -> bool:
     if not layers or any(text != description for _, text in layers):
         return False
     ours = {name for name, _ in layers}
+    columns, used = {table: column for table, column, _ in geometry}, {srs for _, _, srs in geometry}
     known = set(GDAL_TABLES) | ours
     for name in ours & set(columns):
         known.update(pattern.format(name, columns[name]) for pattern in RTREE_TABLES)
@@ -127,10 +129,6 @@ def _only_layers_of(path: Path, description: str) -> bool:
         all(_known_schema_entry(kind, name, table, known, ours) for kind, name, table in schema)
         and systems <= GDAL_SYSTEMS | used and extended <= ours and tiles == 0
     )
-
-
-#: The coordinate systems GDAL writes into every GeoPackage (undefined Cartesian, undefined geographic, WGS 84).
-GDAL_SYSTEMS = frozenset({-1, 0, 4326})
 
 
 def _known_schema_entry(kind: str, name: str, table: str, known: set, ours: set) -> bool:
