@@ -45,11 +45,11 @@ from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
     land_sides,
+    measured_polygons,
     not_reviewed,
     seaward,
     straight_on,
     vector_riparian,
-    waterfront_parts,
 )
 from dockreview.batch.lines import ARRAY_METHODS
 from dockreview.batch.parallel import hilbert_order, map_chunks
@@ -70,8 +70,7 @@ from dockreview.measure.envelope import WORKED_WATER_FT
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
 from dockreview.rules import RuleSet, ruleset, verdict, verdicts
-from dockreview.rules.base import FAIL, NOT_APPLICABLE, Facts
-from dockreview.rules.kind import Bound
+from dockreview.rules.base import FAIL, Facts
 
 if TYPE_CHECKING:
     from dockreview.batch.layers import ScreenLayers
@@ -424,7 +423,8 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
 
 
 def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
-    """Each check of ``scope`` decided for every dock: a bound by its vectorised statuses, any other by its evaluate."""
+    """Each check of ``scope`` decided for every dock by its rule (:meth:`~dockreview.rules.kind.RuleKind.dock_statuses`),
+    or as the rule says where the law names waters the layers' are not."""
     n = len(m["setback_ft"])
     facts = Facts(
         layers=frozenset({"docks"} | {name for name in ("channels", "soundings") if getattr(context.layers, name) is not None}),
@@ -449,16 +449,8 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
     out = {}
     for check in scope:
         rule = rules.rule(check)
-        if isinstance(rule, Bound):
-            status = np.asarray(rule.statuses(m), dtype=object)
-            if type(rule).inapplicable is not Bound.inapplicable:
-                for i in range(n):
-                    if rule.inapplicable(row(i), facts) is not None:
-                        status[i] = NOT_APPLICABLE
-        else:
-            status = np.array([rule.evaluate(row(i), facts).status for i in range(n)], dtype=object)
         gated = rule.off_water(facts)
-        out[check] = np.full(n, gated.status, dtype=object) if gated is not None else status
+        out[check] = np.full(n, gated.status, dtype=object) if gated is not None else rule.dock_statuses(m, facts, row, n)
     return out
 
 
@@ -473,7 +465,7 @@ class _AuditContext:
         self.lines = lines  # the profile's riparian method, as riparian_geometry takes it
         self.shore = MhwIndex(layers.mhw) if shore is None else shore
         waterfront = parcels[parcels["fronts_mhw"].to_numpy(dtype=bool)]
-        lots = waterfront_parts(waterfront.geometry.values, self.shore, tolerance_ft / layers.ft_per_unit).polygon
+        lots, _ = measured_polygons(waterfront.geometry.values, self.shore)  # the screen found which front the line
         usable = ~shapely.is_missing(lots)
         self.lots, self.lot_ids = lots[usable], waterfront["parcel_id"].to_numpy()[usable]
         self.lot_tree = shapely.STRtree(self.lots)

@@ -87,16 +87,41 @@ class Components:
 
 
 def union_by(geoms: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
-    """The union of ``geoms`` of each group ``0..n-1`` (an empty polygon for a group with none)."""
-    out = np.array([shapely.Polygon()] * n, dtype=object)
+    """The union of ``geoms`` of each group ``0..n-1`` (an empty polygon for a group with none; a group of one, its
+    geometry as it is).
+
+    Each group's geometries, in their order, make a row of a table padded with
+    None, and the rows are unioned at once.
+
+    Examples
+    --------
+    >>> squares = np.array([shapely.box(0, 0, 1, 1), shapely.box(5, 5, 6, 6), shapely.box(1, 0, 2, 1)])
+    >>> [round(g.area, 1) for g in union_by(squares, np.array([0, 2, 0]), 3)]
+    [2.0, 0.0, 1.0]
+    """
     count = np.bincount(group, minlength=n)
+    order = np.argsort(group, kind="stable")  # each group's geometries together, in their order
+    rank = np.arange(len(group)) - np.repeat(np.cumsum(count) - count, count)
+    table = np.full((n, max(int(count.max(initial=0)), 1)), None, dtype=object)
+    table[group[order], rank] = geoms[order]
+    out = shapely.union_all(table, axis=1)
     single = np.flatnonzero(count[group] == 1)
     out[group[single]] = geoms[single]
-    order = np.argsort(group, kind="stable")  # each group's geometries together, in their order
-    end = np.cumsum(count)
-    for g in np.flatnonzero(count > 1):
-        out[g] = shapely.union_all(geoms[order[end[g] - count[g] : end[g]]])
+    out[count == 0] = shapely.Polygon()
     return out
+
+
+def joint_bounds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The bounds of each pair of geometries together, ``(n, 4)``: those of their union, without working it out
+    (NaN where both are empty).
+
+    Examples
+    --------
+    >>> joint_bounds(np.array([shapely.box(0, 0, 1, 1), shapely.Polygon()]), np.array([shapely.box(2, -1, 3, 0)] * 2)).tolist()
+    [[0.0, -1.0, 3.0, 1.0], [2.0, -1.0, 3.0, 0.0]]
+    """
+    first, second = shapely.bounds(a), shapely.bounds(b)
+    return np.hstack([np.fmin(first[:, :2], second[:, :2]), np.fmax(first[:, 2:], second[:, 2:])])
 
 
 def _rect_axes(geoms: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -279,7 +304,7 @@ def dock_measurements(
 
     seaward = seaward_parts(footprints, lots, mhw, seaward_of)
     step = REACH_STEP_FT / ft
-    bounds = shapely.bounds(shapely.union(footprints, lots.zone))
+    bounds = joint_bounds(footprints, lots.zone)
     far = 2.0 * (np.maximum(shapely.length(lots.left), shapely.length(lots.right)) + np.hypot(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]))
     left = signed_setbacks(footprints, lots.left, left=True, far=far)
     right = signed_setbacks(footprints, lots.right, left=False, far=far)
@@ -288,7 +313,7 @@ def dock_measurements(
     within = shapely.buffer(lots.frontage, np.maximum(reach - terminus_depth, 0.0), quad_segs=32)
     end_part = np.where(reach <= terminus_depth, seaward, shapely.difference(seaward, within))
 
-    area_boxes = shapely.box(*(shapely.bounds(shapely.union(lots.parcel, footprints)) + [-radius, -radius, radius, radius]).T)
+    area_boxes = shapely.box(*(joint_bounds(lots.parcel, footprints) + [-radius, -radius, radius, radius]).T)
     clearances = {}
     for name, layer in (("channel_clearance_ft", channels), ("dock_clearance_ft", docks)):
         clearances[name] = np.full(n, np.nan) if layer is None else _nearest_feature(end_part, area_boxes, *layer) * ft

@@ -92,11 +92,17 @@ class LotParts:
 def waterfront_parts(geoms: np.ndarray, mhw: MhwIndex, tolerance: float) -> LotParts:
     """The polygon of each parcel that the review measures (:func:`dockreview.inputs.waterfront.waterfront_parts`),
     and whether it fronts the MHW line within ``tolerance`` (units)."""
-    polygon, repaired = lot_polygons(geoms, lambda parts: mhw.nearest(parts)[1])
+    polygon, repaired = measured_polygons(geoms, mhw)
     fronts = np.zeros(len(polygon), dtype=bool)
     chosen = np.flatnonzero(~shapely.is_missing(polygon))
     fronts[chosen[np.unique(mhw.tree.query(polygon[chosen], predicate="dwithin", distance=tolerance)[0])]] = True
     return LotParts(polygon, fronts, repaired)
+
+
+def measured_polygons(geoms: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
+    """The polygon of each parcel that the review measures, and whether it was repaired (:class:`LotParts`' first and
+    last), without asking which front the MHW line."""
+    return lot_polygons(geoms, lambda parts: mhw.nearest(parts)[1])
 
 
 # ---------------------------------------------------------------------------

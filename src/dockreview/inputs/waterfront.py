@@ -60,10 +60,15 @@ def waterfront_parts(geoms, distance: Callable[[np.ndarray], np.ndarray]) -> tup
     repaired = ~missing & ~shapely.is_valid(geoms)
     geoms = geoms.copy()
     geoms[repaired] = shapely.make_valid(geoms[repaired])
-    # make_valid may nest a multipolygon inside a collection: take parts twice
-    outer, outer_of = shapely.get_parts(geoms, return_index=True)
-    parts, part_of = shapely.get_parts(outer, return_index=True)
-    owner = outer_of[part_of]
+    # make_valid may nest a multipolygon inside a collection: the parts of the parts that are not polygons are taken
+    parts, owner = shapely.get_parts(geoms, return_index=True)
+    nested = np.flatnonzero(shapely.get_type_id(parts) != _POLYGON)
+    if len(nested):
+        inner, inner_of = shapely.get_parts(parts[nested], return_index=True)
+        rest = np.ones(len(parts), dtype=bool)
+        rest[nested] = False
+        order = np.argsort(np.r_[np.flatnonzero(rest), nested[inner_of]], kind="stable")
+        parts, owner = np.r_[parts[rest], inner][order], np.r_[owner[rest], owner[nested][inner_of]][order]
     keep = (shapely.get_type_id(parts) == _POLYGON) & (shapely.area(parts) > 0)
     parts, owner = parts[keep], owner[keep]
     # only a parcel of several parts needs the distances to choose one (the nearest, then the largest)

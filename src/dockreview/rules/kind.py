@@ -200,6 +200,16 @@ class RuleKind:
         """The limit for the lot(s) of ``figures`` (a scalar, or an array over the lots); None when none."""
         return None
 
+    def dock_statuses(self, m: Mapping[str, np.ndarray], facts: Facts, row: Callable[[int], Mapping[str, Any]], n: int) -> np.ndarray:
+        """The status of this check for each of ``n`` docks measured as arrays ``m`` (a layer's audit).
+
+        ``row(i)`` is dock ``i``'s measurements as :meth:`evaluate` reads them
+        (a missing figure None). By default each dock is evaluated; a kind that
+        decides the arrays at once, by the comparisons its :meth:`evaluate`
+        makes, says so here.
+        """
+        return np.array([self.evaluate(row(i), facts).status for i in range(n)], dtype=object)
+
     # -- what a kind answers by role (the envelope, the screen, suggest and the exhibit ask these) ------------
     def reach_allowed(self, figures: Mapping[str, Any] | None = None):
         """The farthest the dock may reach from the MHW line under this check (ft), or None when it limits no reach.
@@ -450,6 +460,15 @@ class Bound(RuleKind):
         known = ~(np.isnan(value) | np.isnan(limit))
         ok = within(np.where(known, value, 0.0), np.where(known, limit, 0.0), self.sense)
         return np.where(known, np.where(ok, PASS, FAIL), NEEDS_DATA)
+
+    def dock_statuses(self, m, facts: Facts, row, n: int) -> np.ndarray:
+        """:meth:`statuses` of the arrays, not applicable where :meth:`inapplicable` says why for a dock."""
+        status = np.asarray(self.statuses(m), dtype=object)
+        if type(self).inapplicable is not Bound.inapplicable:
+            for i in range(n):
+                if self.inapplicable(row(i), facts) is not None:
+                    status[i] = NOT_APPLICABLE
+        return status
 
     def evaluate(self, m: Mapping[str, Any], facts: Facts) -> CheckResult:
         why = self.inapplicable(m, facts)

@@ -151,6 +151,17 @@ class DockOnLot(RuleKind):
     reads = ("dock_on_lot", "dock_lot")
     geometric = True
 
+    def dock_statuses(self, m, facts: Facts, row, n: int) -> np.ndarray:
+        """Pass where the dock's landward end lies on its lot or the lot's water, else fail (as :meth:`evaluate`).
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> ruleset().rule("dock-on-lot").dock_statuses({"dock_on_lot": np.array([True, False])}, Facts(), None, 2).tolist()
+        ['pass', 'fail']
+        """
+        return np.where(np.asarray(m["dock_on_lot"], dtype=bool), PASS, FAIL).astype(object)
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         if m["dock_on_lot"]:
             return self.result(PASS, "the dock's landward end lies on the lot or its water")

@@ -173,6 +173,22 @@ class FloatPosition(RuleKind):
             return ""
         return "touching" if check.status == PASS else f"{fmt(check.value, check.unit)} away"
 
+    def dock_statuses(self, m, facts: Facts, row, n: int) -> np.ndarray:
+        """Not applicable to a dock without a float (or its figures), else :meth:`evaluate`'s comparisons on the arrays.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> figures = {"float_count": np.array([0, 1, 1]), "float_seaward_shortfall_ft": np.array([np.nan, 0.0, 4.0]),
+        ...            "float_gap_ft": np.array([np.nan, 0.0, 0.0])}
+        >>> ruleset().rule("float-position").dock_statuses(figures, Facts(), None, 3).tolist()
+        ['not-applicable', 'pass', 'fail']
+        """
+        count, shortfall, gap = (np.asarray(m[key], dtype=float) for key in self.reads)
+        none = (count == 0) | np.isnan(shortfall) | np.isnan(gap)
+        ok = not_above(shortfall, self.p.tolerance) & not_above(gap, self.p.tolerance)
+        return np.where(none, NOT_APPLICABLE, np.where(ok, PASS, FAIL)).astype(object)
+
     def evaluate(self, m, facts: Facts) -> CheckResult:
         tolerance = self.p.tolerance
         if m["float_count"] == 0 or m["float_seaward_shortfall_ft"] is None or m["float_gap_ft"] is None:
@@ -226,6 +242,21 @@ class FloatLayout(RuleKind):
     def departure(angle: float) -> float:
         """How far ``angle`` (0 to 90 deg from the dock's axis) lies from the nearer of in line and square."""
         return min(angle, abs(90.0 - angle))
+
+    def dock_statuses(self, m, facts: Facts, row, n: int) -> np.ndarray:
+        """Not applicable to a dock without a float layout, else :meth:`evaluate`'s comparison on the arrays.
+
+        Examples
+        --------
+        >>> from dockreview.rules import ruleset
+        >>> figures = {"float_layout": np.array([None, "T", "I"], dtype=object), "float_angle_deg": np.array([np.nan, 88.0, 20.0])}
+        >>> ruleset().rule("float-layout").dock_statuses(figures, Facts(), None, 3).tolist()
+        ['not-applicable', 'pass', 'fail']
+        """
+        angle = np.asarray(m["float_angle_deg"], dtype=float)
+        none = np.array([layout is None for layout in m["float_layout"]], dtype=bool) | np.isnan(angle)
+        ok = not_above(np.minimum(angle, np.abs(90.0 - angle)), self.p.tolerance)
+        return np.where(none, NOT_APPLICABLE, np.where(ok, PASS, FAIL)).astype(object)
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         tolerance = self.p.tolerance
