@@ -27,6 +27,7 @@ which was done.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,6 +97,7 @@ def audit_docks(
     layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profile: Profile | RuleSet | None = None, tolerance_ft: float = 5.0,
     dock_id_field: str | None = None, component_field: str | None = None, draft_ft: float | None = None,
     depth: NavigableDepth | None = None, arrays: bool = True, workers: int = 1, shore: MhwIndex | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> gpd.GeoDataFrame:
     """Review every existing dock against the geometric checks of its own lot (Docks C, D(1), D(2)(b), D(2)(c)).
 
@@ -133,6 +135,9 @@ def audit_docks(
         are the same whatever their number.
     shore : MhwIndex, optional
         The MHW line already indexed (the screen's); indexed here when not given.
+    meanwhile : callable, optional
+        Called once the workers have their first docks: the caller's own
+        work, done while they audit (:func:`~dockreview.batch.parallel.imap_chunks`).
 
     Returns
     -------
@@ -147,13 +152,14 @@ def audit_docks(
     return audit_docks_each(
         layers, parcels, profiles=(profile,), tolerance_ft=tolerance_ft, dock_id_field=dock_id_field,
         component_field=component_field, draft_ft=draft_ft, depths=(depth,), arrays=arrays, workers=workers, shore=shore,
+        meanwhile=meanwhile,
     )[0]
 
 
 def audit_docks_each(
     layers: ScreenLayers, parcels: gpd.GeoDataFrame, *, profiles, tolerance_ft: float = 5.0, dock_id_field: str | None = None,
     component_field: str | None = None, draft_ft: float | None = None, depths=None, arrays: bool = True, workers: int = 1,
-    shore: MhwIndex | None = None,
+    shore: MhwIndex | None = None, meanwhile: Callable[[], None] | None = None,
 ) -> list[gpd.GeoDataFrame]:
     """:func:`audit_docks` under each of ``profiles`` (laws drawing their riparian lines alike), each dock measured once.
 
@@ -162,7 +168,7 @@ def audit_docks_each(
     for every law that measures alike (the same float contact distance and
     soundings), its required setback and navigable reach its law's own, and
     decided by each law's checks. ``depths``: each law's triangulated
-    soundings (None: made here when needed). One table per law, in order.
+    soundings (None: made here when needed); ``meanwhile`` as :func:`audit_docks` takes it. One table per law, in order.
     """
     docks = layers.docks
     if docks is None:
@@ -189,7 +195,7 @@ def audit_docks_each(
     rows = [[None] * len(names) for _ in laws]
     size = dock_chunk(len(order), workers)
     chunks = [order[i : i + size] for i in range(0, len(order), size)]
-    for done in map_chunks(_audit_chunk, job, chunks, workers=workers, progress=False, desc="audit"):
+    for done in map_chunks(_audit_chunk, job, chunks, workers=workers, progress=False, desc="audit", meanwhile=meanwhile):
         for law, rows_of_law in zip(done, rows):
             for i, row in law.items():
                 rows_of_law[i] = {"dock_id": names[i], **row}

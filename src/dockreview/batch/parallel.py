@@ -89,37 +89,46 @@ def _run(job):
     return fn(_SHARED, chunk)
 
 
-def map_chunks(fn: Callable, shared, chunks: Sequence, *, workers: int, progress: bool | None = None, desc: str = "screen") -> list:
+def map_chunks(
+    fn: Callable, shared, chunks: Sequence, *, workers: int, progress: bool | None = None, desc: str = "screen",
+    meanwhile: Callable[[], None] | None = None,
+) -> list:
     """``[fn(shared, chunk) for chunk in chunks]``, on ``workers`` processes; the answers in the chunks' order.
 
     ``fn`` must be a module-level function (it is sent to the workers by name). A progress bar unless
-    ``progress`` is False or this is a worker process (``None``: on a terminal).
+    ``progress`` is False or this is a worker process (``None``: on a terminal). ``meanwhile`` is
+    :func:`imap_chunks`'.
     """
     if _IN_WORKER or progress is False:
-        return list(imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks))))
+        return list(imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks)), meanwhile=meanwhile))
     with tqdm(total=len(chunks), desc=desc, unit="chunk", disable=None if progress is None else False) as bar:
         out = []
-        for answer in imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks))):
+        for answer in imap_chunks(fn, shared, chunks, workers=min(workers, len(chunks)), meanwhile=meanwhile):
             out.append(answer)
             bar.update()
         return out
 
 
-def imap_chunks(fn: Callable, shared, chunks: Iterable, *, workers: int) -> Iterator:
+def imap_chunks(fn: Callable, shared, chunks: Iterable, *, workers: int, meanwhile: Callable[[], None] | None = None) -> Iterator:
     """``fn(shared, chunk)`` for each chunk in turn, on ``workers`` processes; the answers yielded in the chunks' order.
 
     ``chunks`` may be a generator (a layer read a batch at a time): at most
     :data:`AHEAD` chunks per worker are taken from it before their answers
     are yielded, so that only a few chunks and answers are held at once.
     ``fn`` must be a module-level function (it is sent to the workers by name).
+    ``meanwhile()``, when given, is called once the workers have their first
+    chunks, before the first answer is awaited (first of all, when the
+    chunks are worked here): this process's own work, done while they work.
 
     Examples
     --------
-    >>> list(imap_chunks(pow, 2, iter(range(5)), workers=1))
+    >>> list(imap_chunks(pow, 2, iter(range(5)), workers=1, meanwhile=lambda: print("meanwhile")))
+    meanwhile
     [1, 2, 4, 8, 16]
     """
     global _SHARED
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        _call(meanwhile)
         for chunk in chunks:
             yield fn(shared, chunk)
         return
@@ -132,8 +141,16 @@ def imap_chunks(fn: Callable, shared, chunks: Iterable, *, workers: int) -> Iter
             for chunk in chunks:
                 pending.append(pool.submit(_run, (fn, chunk)))
                 if len(pending) >= AHEAD * workers:
+                    meanwhile = _call(meanwhile)
                     yield pending.popleft().result()
+            meanwhile = _call(meanwhile)
             while pending:
                 yield pending.popleft().result()
     finally:
         _SHARED = None
+
+
+def _call(meanwhile: Callable[[], None] | None) -> None:
+    """Call ``meanwhile`` if there is one; None, so that it is called once."""
+    if meanwhile is not None:
+        meanwhile()
