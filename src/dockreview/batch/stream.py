@@ -129,10 +129,8 @@ def plan_screen(
         the plan keeps the docks layer as drawn (its components), the
         channels and the soundings for the audit after the screen.
     """
-    if audit and layers.docks is None:
-        raise DockReviewError("--audit needs a docks layer (--docks)")
     if audit:
-        component_column(layers.docks, component_field)  # a component field named but absent is refused before the screen
+        _refuse_audit_without(layers, component_field)
     rules, prepared, options, depth = prepare_screen(
         layers, profile=profile, id_field=id_field, class_field=class_field, qualifying=qualifying, tolerance_ft=tolerance_ft,
         dock_id_field=dock_id_field, draft_ft=draft_ft, float_extent_ft=float_extent_ft, methods=methods, address=address,
@@ -145,6 +143,13 @@ def plan_screen(
         kept = ScreenLayers(None, None, layers.channels, layers.docks, layers.crs, layers.ft_per_unit, layers.soundings)
         audited = AuditPlan(kept, dock_id_field, component_field, draft_ft)
     return ScreenPlan(where, rules, options, depth, work, audited)
+
+
+def _refuse_audit_without(layers: ScreenLayers, component_field: str | None) -> None:
+    """Refuse an audit before the screen when it has no docks layer, or its component field is named but absent."""
+    if layers.docks is None:
+        raise DockReviewError("--audit needs a docks layer (--docks)")
+    component_column(layers.docks, component_field)
 
 
 def screen_to_file(
@@ -189,7 +194,9 @@ def screen_to_file(
     answers = imap_chunks(_batch_tables, plan, batches, workers=workers)
     disable = False if progress else (None if progress is None else True)
     label = f"parcels layer {layers.parcels_source}"
-    audit = None if plan.audit is None else functools.partial(_audit, plan, workers)
+    audit = None if plan.audit is None else functools.partial(
+        _audit, plan.audit, plan.rules, plan.options.tolerance_ft, plan.depth, plan.work.mhw, workers,
+    )
     with tqdm(total=total, desc="screen", unit="parcel", disable=disable) as bar:
         if is_parquet(output):
             counts, main, csv = _write_whole(answers, Path(output), bar, label, audit, inputs, record)
@@ -203,7 +210,7 @@ def screen_to_file(
 
 def dask_to_file(
     layers: ScreenLayers, output: Path, *, scheduler: str | None, label: str, progress: bool | None = None, inputs=(), record=None,
-    **settings,
+    audit: bool = False, component_field: str | None = None, workers: int | None = None, **settings,
 ) -> tuple[dict[str, int], Path, Path]:
     """The Dask screen written to the GeoPackage ``output`` and its CSV without holding the results whole.
 
@@ -213,17 +220,27 @@ def dask_to_file(
     its batches (:func:`write_batches`); the folder
     is removed after. ``label`` names the parcels layer in a refusal;
     ``settings`` are :func:`~dockreview.batch.screen.prepare_screen`'s.
+    With ``audit`` the existing docks are audited after the screen, here on
+    ``workers`` processes, against the waterfront lots kept from each window
+    (:func:`~dockreview.batch.audit.audit_docks`; ``component_field`` as it
+    takes it): the screen's table is still never held whole.
     Returns the summary counts and the files written.
     """
     from dockreview.batch.dask_backend import ROW, screen_partitions
 
+    if audit:
+        _refuse_audit_without(layers, component_field)
+    audited = AuditPlan(layers, settings.get("dock_id_field"), component_field, settings.get("draft_ft")) if audit else None
     rules, layers, options, depth = prepare_screen(layers, **settings)
+    run_audit = None if audited is None else functools.partial(
+        _audit, audited, rules, options.tolerance_ft, depth, None, default_workers() if workers is None else max(int(workers), 1),
+    )
     with tempfile.TemporaryDirectory(prefix=f".{output.stem}-", dir=output.parent) as folder:
         spill = Spill(Path(folder), ROW)
         screen_partitions(layers, rules, options, scheduler, depth, lambda result: spill.add(*result), progress=progress)
         answers = ((table, envelopes, 0) for table, envelopes in spill.windows())
         with tqdm(total=spill.rows, desc="write", unit="parcel", disable=None if progress is None else not progress) as bar:
-            counts, main, csv = write_batches(answers, output, bar, label, inputs=inputs, record=record)
+            counts, main, csv = write_batches(answers, output, bar, label, run_audit, inputs=inputs, record=record)
     counts.pop("repaired", None)
     return shown_counts(counts), main, csv
 
@@ -276,13 +293,14 @@ def _refuse_without_polygons(counts: dict[str, int], label: str) -> None:
         raise LayerError(f"{label}: no polygon features")
 
 
-def _audit(plan: ScreenPlan, workers: int, lots: gpd.GeoDataFrame, meanwhile=None) -> gpd.GeoDataFrame:
-    """The audit of the plan's docks against the waterfront ``lots`` the screen found (its rows for them); ``meanwhile``
-    is done while the workers audit."""
-    a = plan.audit
+def _audit(
+    a: AuditPlan, rules: RuleSet, tolerance_ft: float, depth, shore, workers: int, lots: gpd.GeoDataFrame, meanwhile=None,
+) -> gpd.GeoDataFrame:
+    """The audit ``a`` of the docks against the waterfront ``lots`` the screen found (its rows for them), on the
+    screen's indexed ``shore`` (None: indexed from ``a.layers``); ``meanwhile`` is done while the workers audit."""
     return audit_docks(
-        a.layers, lots, profile=plan.rules, tolerance_ft=plan.options.tolerance_ft, dock_id_field=a.dock_id_field,
-        component_field=a.component_field, draft_ft=a.draft_ft, depth=plan.depth, workers=workers, shore=plan.work.mhw,
+        a.layers, lots, profile=rules, tolerance_ft=tolerance_ft, dock_id_field=a.dock_id_field,
+        component_field=a.component_field, draft_ft=a.draft_ft, depth=depth, workers=workers, shore=shore,
         meanwhile=meanwhile,
     )
 

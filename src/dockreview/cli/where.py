@@ -194,7 +194,7 @@ def suggest_command(
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True, help="local: the cores of this machine; dask: spatial partitions on a dask cluster (a GeoParquet --parcels is read by the workers).")
 @click.option("--scheduler", metavar="ADDRESS", help="With --backend dask: an existing dask.distributed scheduler (default: a local cluster).")
-@click.option("--workers", type=click.IntRange(min=1), metavar="N", help="With --backend local: processes working chunks of the shore at once (default: one per core).")
+@click.option("--workers", type=click.IntRange(min=1), metavar="N", help="Processes working chunks of the shore at once with --backend local, and auditing the docks with --audit (default: one per core).")
 @click.option(
     "--batch", "batch_size", type=click.IntRange(min=1), default=BATCH_PARCELS, show_default=True, metavar="N",
     help="Parcels read and screened at a time, at most, so that a county's layer is never held whole (with --backend dask it is; with --audit its waterfront lots are kept for the audit); their rows are written 20,000 or more at a time.",
@@ -239,12 +239,12 @@ def screen_command(
         plan = plan_screen(layers, audit=audit, component_field=component_field, **settings)
         del layers  # the plan keeps what the batches (and the audit) share; the layers as read go before the workers fork
         summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, inputs=inputs, record=record, **running)
-    elif backend == "dask" and not audit and not is_parquet(output):  # written a window at a time, never held whole
+    elif backend == "dask" and not is_parquet(output):  # written a window at a time, never held whole
         from dockreview.batch.stream import dask_to_file
 
         summary, gpkg, csv = dask_to_file(
-            layers, Path(output), scheduler=scheduler, label=f"parcels layer {parcels}", progress=running["progress"],
-            inputs=inputs, record=record, **settings,
+            layers, Path(output), scheduler=scheduler, label=f"parcels layer {parcels}", inputs=inputs, record=record,
+            audit=audit, component_field=component_field, **running, **settings,
         )
     else:
         result = screen(layers, audit=audit, component_field=component_field, backend=backend, scheduler=scheduler, **settings, **running)

@@ -3,7 +3,7 @@
 By construction: straight shores whose stretch within a partition's margin is known by hand, in feet and in metres;
 and end to end, the command a user runs (``dockreview screen --backend dask``, its own cluster of worker
 processes) on a messy county whose shore meanders and comes in pieces, in a metre CRS, against the screen in one
-process, with standard error free of the cluster's log lines.
+process (with the audit of its docks), with standard error free of the cluster's log lines.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_the_command_on_its_own_cluster_gives_the_answers_of_one_process(tmp_pat
         getattr(c, name).to_crs("EPSG:32618").to_file(data, layer=name, driver="GPKG", engine="pyogrio")
     command = [str(Path(sys.executable).parent / "dockreview"), "screen", "--parcels", f"{data}:parcels", "--mhw", f"{data}:mhw",
                "--channels", f"{data}:channels", "--docks", f"{data}:docks", "--id-field", "PARCEL_ID", "--class-field",
-               "PROP_CLASS", "--dock-id-field", "dock_id", "--no-progress"]
+               "PROP_CLASS", "--dock-id-field", "dock_id", "--no-progress", "--audit"]
     # the user's own layer in the GeoPackage the Dask screen writes to stays there
     gpd.GeoDataFrame({"note": ["keep me"]}, geometry=[shapely.Point(0, 0)], crs="EPSG:32618").to_file(
         tmp_path / "dask.gpkg", layer="notes", driver="GPKG", engine="pyogrio",
@@ -93,5 +93,11 @@ def test_the_command_on_its_own_cluster_gives_the_answers_of_one_process(tmp_pat
     lots = pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="parcels").set_index("parcel_id").geometry
     envelopes = pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="envelopes")
     assert (shapely.distance(envelopes.geometry.values, lots.loc[envelopes["parcel_id"]].values) <= (MESS_OFFSET_FT + 5) * 0.3048).all()
+    # the existing docks audited against the waterfront lots kept from each window: each dock as one process audits it
+    x, y = (pyogrio.read_dataframe(tmp_path / f"{name}.gpkg", layer="audit") for name in ("local", "dask"))
+    assert y["dock_id"].tolist() == x["dock_id"].tolist() and len(x) > 30
+    for column in ("parcel_id", "failed", "verdict"):
+        assert y[column].equals(x[column]), column
+    pd.testing.assert_frame_equal(y[["reach_ft", "setback_ft", "length_ft"]], x[["reach_ft", "setback_ft", "length_ft"]], atol=0.01, rtol=0)
     assert pyogrio.read_dataframe(tmp_path / "dask.gpkg", layer="notes")["note"].tolist() == ["keep me"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["county.gpkg", "dask.csv", "dask.gpkg", "local.csv", "local.gpkg"]
