@@ -22,8 +22,8 @@ worker reads the parcels of the layer near its waterfront lots
 (:func:`~dockreview.batch.layers.parcels_near`), drawn only for their
 corners (:func:`~dockreview.batch.figures.neighbour_parcels`).
 
-A GeoParquet output is written whole at the end (its rows are then held, but
-the parcels as read are not).
+A GeoParquet output is written the same way, a window at a time as its
+files' row groups (:class:`~dockreview.outputs.geoparquet.GeoParquetWindows`).
 
 A screen on a Dask cluster (:func:`dask_to_file`) is written the same way:
 its partitions' answers, which come back in any order and each from anywhere
@@ -38,6 +38,7 @@ import functools
 import tempfile
 import warnings
 from collections.abc import Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -51,19 +52,19 @@ from dockreview.batch.figures import neighbour_parcels, reads_neighbours, shore_
 from dockreview.batch.layers import ScreenLayers, has_polygons, is_parquet, parcel_batches, parcels_near, repair_parcels
 from dockreview.batch.parallel import default_workers, imap_chunks
 from dockreview.batch.screen import (
-    ScreenResult,
     audit_counts,
     prepare_screen,
     screen_counts,
+    screen_files,
     shown_counts,
     write_record,
-    write_screen,
 )
 from dockreview.batch.spill import Spill
 from dockreview.batch.table import TableOptions, screen_tables
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.outputs.files import atomic_path, rounded_table
 from dockreview.outputs.geopackage import geopackage
+from dockreview.outputs.geoparquet import geoparquet_windows
 from dockreview.rules import RuleSet
 
 #: Parcels read and screened at a time, at most (a worker holds some 170 MB of its own at this size); see WRITE_ROWS for writing.
@@ -198,10 +199,7 @@ def screen_to_file(
         _audit, plan.audit, plan.rules, plan.options.tolerance_ft, plan.depth, plan.work.mhw, workers,
     )
     with tqdm(total=total, desc="screen", unit="parcel", disable=disable) as bar:
-        if is_parquet(output):
-            counts, main, csv = _write_whole(answers, Path(output), bar, label, audit, inputs, record)
-        else:
-            counts, main, csv = write_batches(answers, Path(output), bar, label, audit, inputs, record)
+        counts, main, csv = write_batches(answers, Path(output), bar, label, audit, inputs, record)
     repaired = counts.pop("repaired")
     if repaired:
         warnings.warn(f"{label}: {repaired} invalid geometries repaired with make_valid", DockReviewWarning, stacklevel=2)
@@ -212,7 +210,7 @@ def dask_to_file(
     layers: ScreenLayers, output: Path, *, scheduler: str | None, label: str, progress: bool | None = None, inputs=(), record=None,
     audit: bool = False, component_field: str | None = None, workers: int | None = None, **settings,
 ) -> tuple[dict[str, int], Path, Path]:
-    """The Dask screen written to the GeoPackage ``output`` and its CSV without holding the results whole.
+    """The Dask screen written to ``output`` (a GeoPackage or GeoParquet) and its CSV without holding the results whole.
 
     Each partition's answers are spilled to a folder beside ``output`` as
     they come back (:class:`~dockreview.batch.spill.Spill`) and written in
@@ -360,8 +358,8 @@ def _joined(frames: list) -> pd.DataFrame:
 
 
 def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
-    """Append the batches' rows to the GeoPackage and the CSV as they come, :data:`WRITE_ROWS` or more at a time (both
-    files written whole or not at all); then the audit.
+    """Write the batches' rows to the screen's files and the CSV as they come, :data:`WRITE_ROWS` or more at a time
+    (every file written whole or not at all: a GeoPackage, or GeoParquet files beside one another); then the audit.
 
     ``answers`` yields each batch's table, envelopes and parcels repaired, in
     the layer's order; ``audit`` is called with the waterfront lots of every
@@ -372,37 +370,65 @@ def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(),
     counts: dict[str, int] = {}
     csv = output.with_suffix(".csv")
     lots = []
-    with atomic_path(csv, inputs=inputs) as csv_tmp, geopackage(output, product="screen", inputs=inputs) as out:
+    with atomic_path(csv, inputs=inputs) as csv_tmp, _screen_layers(output, inputs, audit is not None) as out:
 
         def write(i: int, table, envelopes) -> None:
             rounded_table(table).to_csv(csv_tmp, index=False, mode="a", header=i == 0)
-            out.write(table, "parcels", polygons=True, append=i > 0)
-            out.write(envelopes, "envelopes", polygons=True, append=i > 0)
+            out.write(i, table, envelopes)
 
         last = None  # the last window is written while the audit's workers work
-        for i, window in enumerate(windows(_tallied(answers, counts, lots if audit is not None else None, bar))):
+        for i, window in enumerate(windows(_tallied(answers, counts, lots if audit is not None else None, bar), WRITE_ROWS)):
             if last is not None:
                 write(*last)
             last = (i, *window)
         _refuse_without_polygons(counts, label)
-        frame = _audited(audit, lots, counts, None if last is None else functools.partial(write, *last))
-        if frame is not None:
-            out.write(frame, "audit")
-        write_record(out, record)
+        out.finish(_audited(audit, lots, counts, None if last is None else functools.partial(write, *last)), record)
     return counts, output, csv
 
 
-def _write_whole(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
-    """Gather the batches' rows and write them whole (GeoParquet is written in one piece), the audit beside them."""
-    counts: dict[str, int] = {}
-    tables, envelopes = [], []
-    for table, envelope, repaired in answers:
-        _tally(counts, table, repaired)
-        tables.append(table)
-        envelopes.append(envelope)
-        bar.update(len(table))
-    _refuse_without_polygons(counts, label)
-    parcels = pd.concat(tables, ignore_index=True)
-    frame = _audited(audit, [_waterfront(parcels)], counts)
-    main, csv = write_screen(ScreenResult(parcels, pd.concat(envelopes, ignore_index=True), frame), output, inputs=inputs, record=record)
-    return counts, main, csv
+@contextmanager
+def _screen_layers(output: Path, inputs, audit: bool):
+    """The screen's layers being written: a GeoPackage's (:class:`_GeoPackageLayers`), or GeoParquet files'."""
+    if not is_parquet(output):
+        with geopackage(output, product="screen", inputs=inputs) as out:
+            yield _GeoPackageLayers(out)
+        return
+    files = screen_files(output, audit=audit)
+    with geoparquet_windows(files["parcels"], inputs=inputs) as parcels, geoparquet_windows(files["envelopes"], inputs=inputs) as envelopes:
+        yield _GeoParquetLayers(parcels, envelopes, files.get("audit"), inputs)
+
+
+@dataclass
+class _GeoPackageLayers:
+    """The layers ``parcels`` and ``envelopes`` appended a window at a time, then ``audit`` and the record."""
+
+    out: object
+
+    def write(self, i: int, table, envelopes) -> None:
+        self.out.write(table, "parcels", polygons=True, append=i > 0)
+        self.out.write(envelopes, "envelopes", polygons=True, append=i > 0)
+
+    def finish(self, audit, record) -> None:
+        if audit is not None:
+            self.out.write(audit, "audit")
+        write_record(self.out, record)
+
+
+@dataclass
+class _GeoParquetLayers:
+    """The GeoParquet files of the parcels and the envelopes written a window at a time, then the audit's whole
+    (:func:`~dockreview.batch.screen.screen_files`)."""
+
+    parcels: object
+    envelopes: object
+    audit_path: Path | None
+    inputs: Iterable
+
+    def write(self, i: int, table, envelopes) -> None:
+        self.parcels.write(table)
+        self.envelopes.write(envelopes)
+
+    def finish(self, audit, record) -> None:
+        if audit is not None:
+            with atomic_path(self.audit_path, inputs=self.inputs) as tmp:
+                audit.to_parquet(tmp, index=False, write_covering_bbox=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from dockreview.batch.eligibility import ROLES, accuracy_option
-from dockreview.batch.layers import DEPTH_FIELD, is_parquet, read_screen_layers
+from dockreview.batch.layers import DEPTH_FIELD, read_screen_layers
 from dockreview.batch.screen import BACKENDS, screen, screen_files, write_screen
 from dockreview.batch.stream import BATCH_PARCELS, plan_screen, screen_to_file
 from dockreview.cli.group import note, progress_shown, written
@@ -239,7 +239,7 @@ def screen_command(
         plan = plan_screen(layers, audit=audit, component_field=component_field, **settings)
         del layers  # the plan keeps what the batches (and the audit) share; the layers as read go before the workers fork
         summary, gpkg, csv = screen_to_file(plan, output, batch_size=batch_size, inputs=inputs, record=record, **running)
-    elif backend == "dask" and not is_parquet(output):  # written a window at a time, never held whole
+    elif backend == "dask":  # written a window at a time, never held whole
         from dockreview.batch.stream import dask_to_file
 
         summary, gpkg, csv = dask_to_file(

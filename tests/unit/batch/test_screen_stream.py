@@ -11,14 +11,18 @@ are worked on one and two processes.
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import geopandas as gpd
 import numpy as np
+import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 import shapely
 from click.testing import CliRunner
 
+from dockreview.batch import stream
 from dockreview.batch.layers import read_screen_layers
 from dockreview.batch.screen import screen, write_screen
 from dockreview.cli import main
@@ -82,6 +86,25 @@ def test_the_batched_screen_writes_the_whole_layers_screen(county_files, tmp_pat
                 assert (a[column].isna() == b[column].isna()).all() and (a[column] == b[column])[a[column].notna()].all(), column
     assert (tmp_path / "whole.csv").read_text() == (tmp_path / "batched.csv").read_text()
     assert whole.parcels["fronts_mhw"].sum() > 100  # the layer's waterfront lots span many batches
+
+
+def test_the_batched_screen_writes_geoparquet_a_window_at_a_time(county_files, tmp_path, monkeypatch):
+    parcels, gpkg = county_files["m"]
+    _whole(parcels, gpkg, tmp_path / "whole.parquet")  # geopandas' own file of the whole frame
+    monkeypatch.setattr(stream, "WRITE_ROWS", 50)  # the 300 parcels in windows of two batches of 37: five
+    run = CliRunner().invoke(main, [*_args(parcels, gpkg, tmp_path / "batched.parquet"), "--batch", "37", "--workers", "1",
+                                    "--crs", "EPSG:2263"])
+    assert run.exit_code == 0, run.output
+    for name in ("", "-envelopes"):
+        a, b = (gpd.read_parquet(tmp_path / f"{which}{name}.parquet") for which in ("whole", "batched"))
+        assert len(a) == len(b) > 0 and list(a.columns) == list(b.columns)
+        pd.testing.assert_frame_equal(b.drop(columns="geometry"), a.drop(columns="geometry"), check_dtype=False, rtol=0, atol=1e-6)
+        assert (shapely.equals_exact(a.geometry.values, b.geometry.values, tolerance=1e-6) | (a.geometry.isna() & b.geometry.isna())).all()
+        assert b.crs == a.crs
+        meta = json.loads(pq.read_metadata(tmp_path / f"batched{name}.parquet").metadata[b"geo"])["columns"]["geometry"]
+        assert meta["bbox"] == pytest.approx(list(a.total_bounds)) and set(meta["geometry_types"]) == set(a.geom_type.dropna())
+    assert pq.ParquetFile(tmp_path / "batched.parquet").num_row_groups == 5
+    assert (tmp_path / "whole.csv").read_text() == (tmp_path / "batched.csv").read_text()
 
 
 @pytest.mark.parametrize(("storage", "suffix"), [("ft", "gpkg"), ("m", "parquet")])
