@@ -39,6 +39,7 @@ import shapely
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from dockreview.batch.corners import unpack_corners
 from dockreview.batch.depth import NavigableDepth
 from dockreview.batch.docks import Components, DockLots, dock_measurements, infer_components, union_by
 from dockreview.batch.figures import CHUNKS_PER_WORKER, navigable_depth, screen_riparian_lines
@@ -376,8 +377,9 @@ def _decided(m: dict, rules: RuleSet, scope, context, index, lot_ids, how) -> di
 def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarray, np.ndarray]:
     """The riparian geometry of the audited lots, their side lines told left from right looking seaward.
 
-    Lots the kernel draws (:func:`~dockreview.batch.kernel.vector_riparian`)
-    come with no WaterSide (None); the others are drawn one by one by the
+    Lots the kernel draws (:func:`~dockreview.batch.kernel.vector_riparian`,
+    from the water corners the screen found when it kept them:
+    :mod:`~dockreview.batch.corners`) come with no WaterSide (None); the others are drawn one by one by the
     single-lot :func:`~dockreview.geometry.riparian.riparian_geometry`, with
     theirs. The seaward normal of a kernel lot is square to the chord between
     its water corners, toward the water as the single-lot functions find it: of
@@ -390,7 +392,8 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     parcels = context.lots[lots]
     n = len(lots)
     extended = ARRAY_METHODS.get(context.lines["method"]) is straight_on  # the lines the audit's kernel draws
-    rip, _ = vector_riparian(parcels if extended else parcels[:0], shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond)
+    found = unpack_corners(context.corners[lots]) if extended and context.corners is not None else None
+    rip, _ = vector_riparian(parcels if extended else parcels[:0], shore, tolerance=tolerance, ft_per_unit=ft, beyond=beyond, found=found)
     frontage, left, right, zone = (np.array([shapely.LineString()] * n, dtype=object) for _ in range(4))
     normal = np.full((n, 2), np.nan)
     land, land_part = land_sides(parcels, shore)
@@ -474,6 +477,8 @@ class _AuditContext:
         lots, _ = measured_polygons(waterfront.geometry.values, self.shore)  # the screen found which front the line
         usable = ~shapely.is_missing(lots)
         self.lots, self.lot_ids = lots[usable], waterfront["parcel_id"].to_numpy()[usable]
+        #: Each lot's water corners as the screen found them (:mod:`~dockreview.batch.corners`), or None: found here.
+        self.corners = waterfront["water_corners"].to_numpy()[usable] if "water_corners" in waterfront.columns else None
         self.lot_tree = shapely.STRtree(self.lots)
         self.docks = np.asarray(layers.docks.geometry.values, dtype=object)
         self.dock_tree = shapely.STRtree(self.docks)

@@ -20,6 +20,7 @@ import pandas as pd
 import shapely
 
 from dockreview.batch.allowed import reach_figures, reads_widths, widths_across
+from dockreview.batch.corners import pack_corners
 from dockreview.batch.depth import NavigableDepth, band_middles, seaward_axes
 from dockreview.batch.kernel import (
     LOT_ERRORS,
@@ -92,6 +93,9 @@ class _Work:
     roots: shapely.STRtree | None
     lines: dict
     water: str | None = None
+    #: Keep each lot's water corners in the figures (column ``water_corners``, :func:`~dockreview.batch.corners.pack_corners`),
+    #: for an audit after the screen that draws its lots from them.
+    keeps_corners: bool = False
 
     @property
     def construction(self):
@@ -279,11 +283,13 @@ def _chunk_figures(shared, lots: np.ndarray) -> pd.DataFrame:
     parcels, work = shared
     if work.construction is None:
         return figures_one_by_one(parcels, lots, work)
-    figures, left = _array_figures(parcels, lots, work)
-    if not len(left):
+    figures, left, corners = _array_figures(parcels, lots, work)
+    if len(left):
+        log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
+        figures = pd.concat([figures, figures_one_by_one(parcels, left, work)]) if len(figures) else figures_one_by_one(parcels, left, work)
+    if corners is None:
         return figures
-    log.info("%d lots measured one by one (an unusual shore or side line)", len(left))
-    return pd.concat([figures, figures_one_by_one(parcels, left, work)]) if len(figures) else figures_one_by_one(parcels, left, work)
+    return figures.assign(water_corners=corners.reindex(figures.index).astype(object))
 
 
 def screen_riparian_lines(rules: RuleSet) -> dict:
@@ -320,8 +326,9 @@ def unreviewed_rows(rows: np.ndarray, reason: str, *, fronts: bool) -> pd.DataFr
     return frame
 
 
-def _array_figures(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray]:
-    """Envelope figures of the lots ``lots`` (indices into the parcels) worked as arrays, and the lots left over.
+def _array_figures(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> tuple[pd.DataFrame, np.ndarray, pd.Series | None]:
+    """Envelope figures of the lots ``lots`` (indices into the parcels) worked as arrays, the lots left over, and
+    (when the work keeps them) the water corners of the lots the kernel resolved, by lot.
 
     A method reading the neighbouring lots is drawn on the lots and the
     fronting parcels touching them, so that each lot's neighbours are walked
@@ -355,7 +362,12 @@ def _array_figures(lots_of: MeasuredLots, lots: np.ndarray, work: _Work) -> tupl
             done = np.r_[done, refused]
         else:
             done = np.r_[done, refused[:1]]
-    return pd.concat([f for f in figures if len(f)] or figures[:1]), np.setdiff1d(lots, done)
+    corners = None
+    if work.keeps_corners:
+        found = rip.corners
+        ours = found.lot < len(lots)
+        corners = pd.Series(pack_corners(found), index=drawn[found.lot])[ours]
+    return pd.concat([f for f in figures if len(f)] or figures[:1]), np.setdiff1d(lots, done), corners
 
 
 def envelope_figures(parcels, frontages, side_a, side_b, zones, axes, index, work: _Work) -> pd.DataFrame:

@@ -227,7 +227,9 @@ class VectorRiparian:
     Side lines run from their landward vertex through the water corner and on
     seaward, drawn by the method's construction (:mod:`dockreview.batch.lines`),
     as far as the caller needs them. ``frame`` is each lot's
-    :func:`corner_frames`.
+    :func:`corner_frames`; ``corners``, the :class:`WaterCorners` they were
+    drawn from (of every lot resolved so far, the lots the construction
+    refused or whose water meets another shore among them).
     """
 
     lot: np.ndarray
@@ -239,6 +241,7 @@ class VectorRiparian:
     corner_b: np.ndarray | None = None
     refused: np.ndarray | None = None
     frame: np.ndarray | None = None
+    corners: "WaterCorners | None" = None
 
 
 @dataclass
@@ -324,7 +327,8 @@ def straight_on(found: WaterCorners, *, length: np.ndarray, **_) -> Drawn:
 
 
 def vector_riparian(
-    polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond, lines=straight_on, **context,
+    polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond, lines=straight_on,
+    found: WaterCorners | None = None, **context,
 ):
     """Riparian geometry of every usual lot among ``polys``; the others are returned for one-by-one work.
 
@@ -346,6 +350,10 @@ def vector_riparian(
         default the side lines carried straight on): ``lines(found, mhw=...,
         length=..., polys=..., tolerance=..., ft_per_unit=..., **context)``
         gives the :class:`Drawn` lines of the :class:`WaterCorners` ``found``.
+    found : WaterCorners, optional
+        The lots' water corners found already (``lot`` indexing ``polys``; a
+        lot without them is one :func:`water_corners` does not resolve), as a
+        screen finds them for its audit; found here when not given.
     **context
         What the construction reads besides (its keywords).
 
@@ -356,17 +364,18 @@ def vector_riparian(
         functions (the lots the method refuses, ``refused``, not among them).
     """
     polys = np.asarray(polys, dtype=object)
-    workable = np.flatnonzero(
-        (shapely.get_type_id(polys) == POLYGON) & ~shapely.is_empty(polys) & shapely.is_valid(polys)
-    )
-    rings = getattr(lines, "rings", False)
-    found = water_corners(polys[workable], mhw, tolerance=tolerance, ft_per_unit=ft_per_unit, rings=rings)
-    found = dataclasses.replace(found, lot=workable[found.lot])
+    if found is None:
+        workable = np.flatnonzero(
+            (shapely.get_type_id(polys) == POLYGON) & ~shapely.is_empty(polys) & shapely.is_valid(polys)
+        )
+        rings = getattr(lines, "rings", False)
+        found = water_corners(polys[workable], mhw, tolerance=tolerance, ft_per_unit=ft_per_unit, rings=rings)
+        found = dataclasses.replace(found, lot=workable[found.lot])
     rip = _drawn(found, mhw, beyond, lines(
         found, mhw=mhw, length=2.0 * (beyond(found.extent) + found.extent), polys=polys, tolerance=tolerance,
         ft_per_unit=ft_per_unit, **context,
     ), ft_per_unit)
-    return rip, np.setdiff1d(np.arange(len(polys)), np.r_[rip.lot, rip.refused])
+    return dataclasses.replace(rip, corners=found), np.setdiff1d(np.arange(len(polys)), np.r_[rip.lot, rip.refused])
 
 
 def _drawn(found: WaterCorners, mhw: MhwIndex, beyond, drawn: Drawn, ft_per_unit: float) -> VectorRiparian:
@@ -431,11 +440,11 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
     :func:`~dockreview.geometry.lotwater.frontage_between` takes it.
     """
     if not len(polys):
-        return _no_corners()
+        return no_corners()
     vertices = _Rings.of(polys)
     idx, s, e = _longest_water_run(vertices, polys, mhw, tolerance)
     if not len(idx):
-        return _no_corners()
+        return no_corners()
     sides, good = side_lines(
         vertices, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit, near=WATER_EDGE_FT / ft_per_unit,
     )
@@ -463,7 +472,7 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
     part = mhw.chunk_part[chunk]
     keep = np.flatnonzero((part[:m] == part[m:]) & (rings | ~mhw.closed[part[:m]]) & (np.abs(pos[:m] - pos[m:]) > 0))
     if not len(keep):
-        return _no_corners()
+        return no_corners()
     kept = np.r_[keep, m + keep]
     lots = sel[keep]
     sides_kept = np.r_[lots, n + lots]
@@ -495,7 +504,8 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
     )
 
 
-def _no_corners() -> WaterCorners:
+def no_corners() -> WaterCorners:
+    """The :class:`WaterCorners` of no lot."""
     empty = np.empty((0, 2))
     none = np.empty(0, dtype=int)
     return WaterCorners(

@@ -49,6 +49,7 @@ from tqdm.auto import tqdm
 
 from dockreview.batch.audit import audit_docks, component_column
 from dockreview.batch.figures import neighbour_parcels, reads_neighbours, shore_work
+from dockreview.batch.kernel import straight_on
 from dockreview.batch.layers import ScreenLayers, has_polygons, is_parquet, parcel_batches, parcels_near, repair_parcels
 from dockreview.batch.parallel import default_workers, imap_chunks
 from dockreview.batch.screen import (
@@ -138,6 +139,8 @@ def plan_screen(
         accuracy=accuracy,
     )
     work = shore_work(prepared, rules, tolerance_ft, depth)
+    if audit and work.construction is straight_on:  # the audit draws its lots from the screen's water corners
+        work = replace(work, keeps_corners=True)
     where = ScreenLayers(None, None, None, None, prepared.crs, prepared.ft_per_unit, None, prepared.parcels_source)
     audited = None
     if audit:
@@ -303,9 +306,12 @@ def _audit(
     )
 
 
-def _waterfront(table: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
-    """The rows of a batch's table the audit reads: its waterfront lots, with their ids."""
-    return table.loc[table["fronts_mhw"].to_numpy(dtype=bool), ["parcel_id", "fronts_mhw", "geometry"]]
+def _waterfront(table: gpd.GeoDataFrame, corners: pd.Series | None) -> gpd.GeoDataFrame:
+    """The rows of a batch's table the audit reads: its waterfront lots, with their ids (and their water corners,
+    when the screen kept them)."""
+    fronts = table["fronts_mhw"].to_numpy(dtype=bool)
+    lots = table.loc[fronts, ["parcel_id", "fronts_mhw", "geometry"]]
+    return lots if corners is None else lots.assign(water_corners=corners.to_numpy()[fronts])
 
 
 def _audited(audit, lots: list, counts: dict[str, int], meanwhile=None) -> gpd.GeoDataFrame | None:
@@ -324,9 +330,10 @@ def _tallied(answers, counts: dict[str, int], lots: list | None, bar):
     """Each batch's table and envelopes, its summary counts added to ``counts`` (its waterfront lots to ``lots``, when
     given) as it comes."""
     for table, envelopes, repaired in answers:
+        corners = table.pop("water_corners") if "water_corners" in table.columns else None
         _tally(counts, table, repaired)
         if lots is not None:
-            lots.append(_waterfront(table))
+            lots.append(_waterfront(table, corners))
         bar.update(len(table))
         yield table, envelopes
 

@@ -57,7 +57,9 @@ def screen_tables(
     their neighbours' corners (:func:`~dockreview.batch.figures.lot_figures`).
     With ``options.accuracy`` the column ``eligibility`` follows ``eligible``
     (:func:`~dockreview.batch.eligibility.lot_eligibility`). The envelopes
-    are in their lots' order, their index the lots' rows in the table.
+    are in their lots' order, their index the lots' rows in the table. A
+    ``work`` that keeps the lots' water corners adds them to the table as the
+    column ``water_corners``, for the audit after the screen.
     """
     parcels = layers.parcels
     geoms = parcels.geometry.values
@@ -71,6 +73,8 @@ def screen_tables(
     missing = np.setdiff1d(np.arange(len(geoms)), present)
     figures = pd.concat([figures, unreviewed_rows(missing, "not reviewed: the parcel has no geometry", fronts=False)])
     table = parcel_table(parcels, figures, options, rules, row_ids=row_ids)
+    if "water_corners" in figures:  # kept for the audit (``work.keeps_corners``), which takes the column off
+        table["water_corners"] = figures["water_corners"].reindex(np.arange(len(geoms))).to_numpy()
     if options.accuracy is not None:
         def decide(rows, moved):
             return parcel_table(parcels.iloc[rows], moved.set_axis(np.arange(len(rows))), options, rules)["eligible"].to_numpy()
