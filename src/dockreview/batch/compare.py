@@ -406,24 +406,36 @@ def by_rule(lots: pd.DataFrame, docks: pd.DataFrame | None, law: RuleSet, draft:
 
     A lot or dock names several checks when several changed: it is counted under each.
     """
-    named_lots = [set(filter(None, r.split("; "))) for r in lots["rule"].tolist()]
-    deciding = [set(filter(None, r.split("; "))) for r in lots["decided_by"].tolist()]
-    named_docks = [] if docks is None else [set(filter(None, r.split("; "))) for r in docks["rule"].tolist()]
-    loses, gains = (lots["change"] == CHANGES[0]).to_numpy(), (lots["change"] == CHANGES[1]).to_numpy()
-    made = [] if docks is None else (docks["status"] == DOCK_STATUSES[0]).tolist()
+    changed, lose, gain, made = (
+        _named(lots["rule"]), _named(lots["decided_by"], lots["change"] == CHANGES[0]),
+        _named(lots["decided_by"], lots["change"] == CHANGES[1]),
+        {} if docks is None else _named(docks["rule"], docks["status"] == DOCK_STATUSES[0]),
+    )
     rows = []
     for check_id in check_order(law, draft):
-        lot_has = np.array([check_id in s for s in named_lots], dtype=bool)
-        decided = np.array([check_id in s for s in deciding], dtype=bool)
-        dock_count = sum(1 for s, m in zip(named_docks, made) if m and check_id in s)
-        if not lot_has.any() and not dock_count:
+        if not changed.get(check_id) and not made.get(check_id):
             continue
         rule = draft.rule(check_id) if check_id in draft.ids else law.rule(check_id)
         rows.append({
-            "section": rule.section, "title": rule.title or rule.requirement_text(), "lots lose a dock": int((decided & loses).sum()),
-            "lots gain a dock": int((decided & gains).sum()), "lots changed": int(lot_has.sum()), "docks made nonconforming": dock_count,
+            "section": rule.section, "title": rule.title or rule.requirement_text(), "lots lose a dock": lose.get(check_id, 0),
+            "lots gain a dock": gain.get(check_id, 0), "lots changed": changed.get(check_id, 0),
+            "docks made nonconforming": made.get(check_id, 0),
         })
     return pd.DataFrame(rows, columns=["section", "title", "lots lose a dock", "lots gain a dock", "lots changed", "docks made nonconforming"])
+
+
+def _named(texts: pd.Series, where: pd.Series | None = None) -> dict[str, int]:
+    """How many rows (of those ``where`` says, all by default) name each check in ``texts`` (ids joined by "; ").
+
+    Examples
+    --------
+    >>> _named(pd.Series(["reach; frontage", "", "reach"]), pd.Series([True, True, False]))
+    {'frontage': 1, 'reach': 1}
+    """
+    texts = (texts if where is None else texts[where.to_numpy(dtype=bool)]).reset_index(drop=True)
+    ids = texts.str.split("; ").explode()
+    named = ids[ids.notna() & (ids != "")].reset_index().drop_duplicates()  # a row counts once for each check it names
+    return {k: int(v) for k, v in named.iloc[:, 1].value_counts().sort_index().items()}
 
 
 def compare_files(path: str | Path) -> dict[str, Path]:
