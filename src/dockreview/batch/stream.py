@@ -129,7 +129,10 @@ def plan_screen(
     profile, id_field, class_field, qualifying, tolerance_ft, dock_id_field, draft_ft, float_extent_ft, audit, component_field, methods, address, accuracy
         As :func:`~dockreview.batch.screen.screen` takes them. With ``audit``
         the plan keeps the docks layer as drawn (its components), the
-        channels and the soundings for the audit after the screen.
+        channels and the soundings for the audit after the screen; and when
+        the audit draws its lots as the screen does (the side lines carried
+        straight on), the screen keeps each waterfront lot's water corners for
+        it (:mod:`~dockreview.batch.corners`), so that no lot's ring is walked twice.
     """
     if audit:
         _refuse_audit_without(layers, component_field)
