@@ -36,12 +36,18 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.corners import unpack_corners
 from dockreview.batch.depth import NavigableDepth
-from dockreview.batch.docks import Components, DockLots, dock_measurements, infer_components, union_by
+from dockreview.batch.docks import (
+    SAME_DOCK_FT,
+    Components,
+    DockLots,
+    dock_groups,
+    dock_measurements,
+    infer_components,
+    union_by,
+)
 from dockreview.batch.figures import CHUNKS_PER_WORKER, navigable_depth, screen_riparian_lines
 from dockreview.batch.kernel import (
     LOT_ERRORS,
@@ -86,8 +92,6 @@ AUDIT_COLUMNS = (
 AUDIT_RADIUS_FT = 1_000.0
 #: The docks layer's component field unless told otherwise (as a site manifest's ``[dock] component_field``).
 COMPONENT_FIELD = "component"
-#: Features of a docks layer without an id field this close (ft) to one another are one dock.
-SAME_DOCK_FT = 0.5
 #: Docks audited together, at most, in one chunk (neighbours along the shore), and at least (unless fewer are left):
 #: a small layer's docks are cut into enough chunks for every worker.
 DOCKS_AT_ONCE = 2_000
@@ -175,7 +179,10 @@ def audit_docks_each(
     if docks is None:
         raise DockReviewError("--audit needs a docks layer (--docks)")
     dock_geoms = np.asarray(docks.geometry.values, dtype=object)
-    group = docks[dock_id_field].astype(str).to_numpy() if dock_id_field else _touching(dock_geoms, SAME_DOCK_FT / layers.ft_per_unit)
+    codes, names = dock_groups(
+        docks[dock_id_field] if dock_id_field else None, dock_geoms, SAME_DOCK_FT / layers.ft_per_unit, field=dock_id_field or "",
+    )
+    names = names.astype(str)
     field = component_column(docks, component_field)
     kinds = None if field is None else docks[field].astype(str).to_numpy()
     laws = [ruleset(p) for p in profiles]
@@ -186,7 +193,6 @@ def audit_docks_each(
         navigable_depth(layers, rules, draft_ft, 0.0) if depth is None and draft_ft is not None and layers.soundings is not None else depth
         for rules, depth in zip(laws, depths or [None] * len(laws))
     )
-    codes, names = pd.factorize(pd.Series(group), sort=False)
     footprints = union_by(dock_geoms, codes, len(names))
     members = np.split(np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=len(names)))[:-1])
     usable = np.flatnonzero(~shapely.is_empty(footprints) & ~shapely.is_missing(footprints))
@@ -355,10 +361,13 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
 def _decided(m: dict, rules: RuleSet, scope, context, index, lot_ids, how) -> dict[int, dict]:
     """The audit rows of measured docks ``index`` under ``rules``: measurements, failing checks, verdict.
 
-    A dock with no part on the water, or whose figures GEOS could not give, is left out (to the one-dock review).
+    A dock with no part on the water, or whose figures GEOS could not give, is left out (to the one-dock review);
+    so is every dock when a check of ``scope`` reads a figure the arrays do not measure (:func:`_statuses`).
     """
     good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"])
     statuses = _statuses(rules, scope, m, context)
+    if statuses is None:
+        return {}
     verdict = verdicts(statuses)
     table = np.array([np.where(statuses[c] == FAIL, c, "") for c in scope], dtype=object).reshape(len(scope), -1)
     failed = [", ".join(x for x in column if x) for column in table.T.tolist()]
@@ -431,9 +440,10 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     return DockLots(parcels, frontage, left, right, zone, normal, land, land_part), sides, drawn
 
 
-def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
+def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray] | None:
     """Each check of ``scope`` decided for every dock by its rule (:meth:`~dockreview.rules.kind.RuleKind.dock_statuses`),
-    or as the rule says where the law names waters the layers' are not."""
+    or as the rule says where the law names waters the layers' are not; None when a check reads a figure the arrays
+    do not measure (a waterway's width, a landing's area, a reach from a datum line), which the one-dock review does."""
     n = len(m["setback_ft"])
     facts = Facts(
         layers=frozenset({"docks"} | {name for name in ("channels", "soundings") if getattr(context.layers, name) is not None}),
@@ -459,7 +469,10 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray]:
     for check in scope:
         rule = rules.rule(check)
         gated = rule.off_water(facts)
-        out[check] = np.full(n, gated.status, dtype=object) if gated is not None else rule.dock_statuses(m, facts, row, n)
+        try:
+            out[check] = np.full(n, gated.status, dtype=object) if gated is not None else rule.dock_statuses(m, facts, row, n)
+        except KeyError:  # a figure dock_measurements does not give
+            return None
     return out
 
 
@@ -549,13 +562,6 @@ def _review_dock(context: _AuditContext, members, footprint, kinds, field: str |
         "failed": ", ".join(failed),
         "verdict": verdict(results),
     }
-
-
-def _touching(geoms: np.ndarray, tolerance: float) -> np.ndarray:
-    """A dock number per feature: features within ``tolerance`` of one another share one."""
-    left, right = shapely.STRtree(geoms).query(geoms, predicate="dwithin", distance=tolerance)
-    graph = coo_matrix((np.ones(len(left)), (left, right)), shape=(len(geoms), len(geoms)))
-    return connected_components(graph, directed=False)[1].astype(str)
 
 
 def component_column(docks: gpd.GeoDataFrame, name: str | None) -> str | None:

@@ -16,6 +16,7 @@ import pyogrio
 import shapely
 from pyproj import CRS
 
+from dockreview.batch.docks import dock_groups, union_by
 from dockreview.batch.parallel import default_workers
 from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import crs as crs_mod
@@ -88,10 +89,6 @@ class ScreenLayers:
         return int(pyogrio.read_info(*gdal_source(spec.path, spec.layer, "parcels layer"))["features"])
 
 
-#: Features of one group that :func:`dissolved` unites together with the other groups' (a larger group alone).
-DISSOLVE_AT_ONCE = 16
-
-
 def _spec(text: str) -> LayerSpec:
     path = Path(text)
     if not path.exists() and ":" in text:
@@ -109,42 +106,31 @@ def repair_parcels(frame: gpd.GeoDataFrame) -> tuple[gpd.GeoDataFrame, int]:
     return frame.set_geometry(gpd.GeoSeries(geoms, index=frame.index, crs=frame.crs)), int(invalid.sum())
 
 
-def dissolved(frame: gpd.GeoDataFrame, field: str) -> gpd.GeoDataFrame:
-    """One feature per value of ``field``: the union of its features and the first one's other fields.
+def dissolved(frame: gpd.GeoDataFrame, field: str, tolerance: float) -> gpd.GeoDataFrame:
+    """One feature per dock: the union of its features (its docks' ids as :func:`~dockreview.batch.docks.dock_groups`
+    finds them, a feature without one grouped with those within ``tolerance`` units of it) and the first one's other
+    fields.
 
-    As ``frame.dissolve(by=field, as_index=False)`` gives it -- the values in
-    order, a feature without one left out, each union GEOS's unary union --
-    but worked on arrays: the groups of up to :data:`DISSOLVE_AT_ONCE`
-    features at once, pandas' groupby calling GEOS once a group took 0.2 s for
-    a county's 3,500 docks.
+    As ``frame.dissolve(by=field, as_index=False)`` gives the docks with an id -- the values in order, each union
+    GEOS's unary union -- but worked on arrays (:func:`~dockreview.batch.docks.union_by`: pandas' groupby calling GEOS
+    once a group took 0.2 s for a county's 3,500 docks); a feature without an id is not left out, as dissolve
+    leaves it: it is a dock in the water all the same.
 
     Examples
     --------
     >>> docks = gpd.GeoDataFrame({"dock": ["b", "a", "b", None]}, geometry=[
     ...     shapely.box(0, 0, 1, 1), shapely.box(5, 5, 6, 6), shapely.box(1, 0, 2, 1), shapely.box(9, 9, 9.5, 9.5)])
-    >>> one = dissolved(docks, "dock")
+    >>> one = dissolved(docks, "dock", 0.5)
     >>> one["dock"].tolist(), shapely.area(one.geometry.values).tolist()
-    (['a', 'b'], [1.0, 2.0])
+    (['a', 'b', '(no dock) 1'], [1.0, 2.0, 0.25])
     """
-    keep = frame[frame[field].notna().to_numpy()]
-    codes, _ = pd.factorize(keep[field], sort=True)
-    n = int(codes.max()) + 1 if len(codes) else 0
-    count = np.bincount(codes, minlength=n)
-    order = np.argsort(codes, kind="stable")
-    start = np.cumsum(count) - count
-    geoms = np.asarray(keep.geometry.values, dtype=object)[order]
-    rank = np.arange(len(codes)) - np.repeat(start, count)
-    small = np.flatnonzero(count <= DISSOLVE_AT_ONCE)
-    table = np.full((n, min(int(count.max(initial=0)), DISSOLVE_AT_ONCE)), None, dtype=object)
-    fits = count[codes[order]] <= DISSOLVE_AT_ONCE
-    table[codes[order][fits], rank[fits]] = geoms[fits]
-    union = np.empty(n, dtype=object)
-    union[small] = shapely.union_all(table[small], axis=1) if len(small) else []
-    for g in np.flatnonzero(count > DISSOLVE_AT_ONCE):
-        union[g] = shapely.union_all(geoms[start[g] : start[g] + count[g]])
-    out = keep.iloc[order[start]].reset_index(drop=True)
+    geoms = np.asarray(frame.geometry.values, dtype=object)
+    codes, names = dock_groups(frame[field], geoms, tolerance, field=field, sort=True)
+    first = np.argsort(codes, kind="stable")[np.cumsum(np.bincount(codes, minlength=len(names))) - np.bincount(codes, minlength=len(names))]
+    out = frame.iloc[first].reset_index(drop=True)
+    out[field] = names
     name = out.geometry.name
-    out[name] = gpd.GeoSeries(union, crs=frame.crs)
+    out[name] = gpd.GeoSeries(union_by(geoms, codes, len(names), alone_as_is=False), crs=frame.crs)
     return out[[field, name, *(c for c in out.columns if c not in (field, name))]]
 
 

@@ -35,6 +35,7 @@ import geopandas as gpd
 import pandas as pd
 
 from dockreview.batch.audit import audit_docks
+from dockreview.batch.docks import SAME_DOCK_FT
 from dockreview.batch.eligibility import screen_accuracy
 from dockreview.batch.figures import navigable_depth, shore_work
 from dockreview.batch.layers import ScreenLayers, dissolved, is_parquet
@@ -211,7 +212,7 @@ def prepare_screen(
     if qualifying is None:
         qualifying = rules.qualifying_classes
     if dock_id_field is not None and layers.docks is not None:
-        layers = dataclasses.replace(layers, docks=dissolved(layers.docks, dock_id_field))
+        layers = dataclasses.replace(layers, docks=dissolved(layers.docks, dock_id_field, SAME_DOCK_FT / layers.ft_per_unit))
     depth = navigable_depth(layers, rules, draft_ft, float_extent_ft)
     options = TableOptions(id_field, class_field, qualifying, tolerance_ft, methods, address, screen_accuracy(accuracy))
     return rules, layers, options, depth

@@ -62,8 +62,8 @@ from dockreview.batch.screen import (
 )
 from dockreview.batch.spill import Spill
 from dockreview.batch.table import TableOptions, screen_tables
-from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
-from dockreview.outputs.files import atomic_path, rounded_table
+from dockreview.errors import DockReviewError, DockReviewWarning, LayerError, OutputError
+from dockreview.outputs.files import atomic_path, output_folder, rounded_table
 from dockreview.outputs.geopackage import geopackage
 from dockreview.outputs.geoparquet import geoparquet_windows
 from dockreview.rules import RuleSet
@@ -147,7 +147,7 @@ def plan_screen(
     where = ScreenLayers(None, None, None, None, prepared.crs, prepared.ft_per_unit, None, prepared.parcels_source)
     audited = None
     if audit:
-        kept = ScreenLayers(None, None, layers.channels, layers.docks, layers.crs, layers.ft_per_unit, layers.soundings)
+        kept = ScreenLayers(None, None, layers.channels, layers.docks, layers.crs, layers.ft_per_unit, layers.soundings, water=layers.water)
         audited = AuditPlan(kept, dock_id_field, component_field, draft_ft)
     return ScreenPlan(where, rules, options, depth, work, audited)
 
@@ -239,7 +239,11 @@ def dask_to_file(
     run_audit = None if audited is None else functools.partial(
         _audit, audited, rules, options.tolerance_ft, depth, None, default_workers() if workers is None else max(int(workers), 1),
     )
-    with tempfile.TemporaryDirectory(prefix=f".{output.stem}-", dir=output.parent) as folder:
+    try:
+        parent = output_folder(output)  # the spill's folder is made in it before any file is written
+    except OSError as exc:
+        raise OutputError(f"{output}: cannot write the file ({exc.strerror or exc}); check the folder is writable") from None
+    with tempfile.TemporaryDirectory(prefix=f".{output.stem}-", dir=parent) as folder:
         spill = Spill(Path(folder), ROW)
         screen_partitions(layers, rules, options, scheduler, depth, lambda result: spill.add(*result), progress=progress)
         answers = ((table, envelopes, 0) for table, envelopes in spill.windows())

@@ -248,6 +248,19 @@ def output_kind(path: str | Path, what: str = "") -> str:
     raise OutputError(f"{name}: that is {kind}, not a file; name a file to write")
 
 
+def output_folder(path: str | Path) -> Path:
+    """The folder of the output ``path``, made when it is not there yet (as a user naming ``new/out.gpkg`` expects).
+
+    Raises
+    ------
+    OSError
+        The folder cannot be made (the caller says so, naming the output).
+    """
+    folder = Path(path).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 @contextmanager
 def atomic_path(path: str | Path, *, inputs: Iterable[str | Path] = ()) -> Iterator[Path]:
     """Yield a temporary path to write; put the result at ``path`` only when it is whole.
@@ -269,7 +282,7 @@ def atomic_path(path: str | Path, *, inputs: Iterable[str | Path] = ()) -> Itera
         return
     target = Path(os.path.realpath(path))  # a link's target, written beside it; the link stays a link
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        output_folder(target)
         sweep_temporaries(target.parent)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.dockreview-{os.getpid()}-", suffix=target.suffix, dir=target.parent)
     except OSError as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
+from importlib import resources
 
 import geopandas as gpd
 import numpy as np
@@ -29,6 +30,8 @@ from dockreview.testing import counties as synthetic
 WORKING = CRS.from_user_input("EPSG:2263")
 #: Docks reviewed both ways per layer, half from each end (the one-dock review takes a fifth of a second each).
 SAMPLE = 36
+#: Every law the package ships.
+PROFILES = sorted(p.name.removesuffix(".toml") for p in resources.files("dockreview.rules.profiles").iterdir() if p.name.endswith(".toml"))
 
 
 def _layers(c, soundings: bool = False) -> ScreenLayers:
@@ -87,3 +90,21 @@ def test_array_audit_equals_the_one_dock_review_with_soundings():
     _same(arrays, alone)
     # some docks reach past navigable depth, and some lie beyond the survey (the depth is not known: needs data)
     assert alone["failed"].str.contains("navigable-reach").any() and alone["max_allowed_reach_ft"].isna().any()
+
+
+@pytest.mark.parametrize("law", PROFILES)
+def test_the_layer_audit_answers_under_every_shipped_law_as_the_one_dock_review(law):
+    """A law whose checks read a figure the arrays do not measure (a waterway's width, a landing's area, a reach
+    from a datum line) has its docks reviewed one by one, as the one-dock review does: no law is left unanswered."""
+    c = synthetic.county(200, seed=7)
+    layers = _layers(c)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(layers, id_field="PARCEL_ID", workers=1).parcels
+        ids = layers.docks["dock_id"].drop_duplicates().to_numpy()[:6]
+        sample = dataclasses.replace(layers, docks=layers.docks[layers.docks["dock_id"].isin(ids)])
+        arrays = audit_docks(sample, table, profile=law, dock_id_field="dock_id").set_index("dock_id")
+        alone = audit_docks(sample, table, profile=law, dock_id_field="dock_id", arrays=False).set_index("dock_id")
+    assert len(arrays) == len(ids) and not arrays["verdict"].str.startswith("not reviewed").any()
+    for column in ("parcel_id", "failed", "verdict"):
+        assert (arrays[column] == alone[column]).all(), (law, column)

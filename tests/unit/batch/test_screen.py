@@ -231,7 +231,7 @@ def test_cli_dask_backend_reads_geoparquet_on_the_workers(tmp_path, layers, resu
     expected = result.parcels.set_index("parcel_id")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
         for source in (single, folder):
-            out = tmp_path / f"{source.stem}-out.parquet"
+            out = tmp_path / "new" / f"{source.stem}-out.parquet"  # a folder not made yet
             run = CliRunner().invoke(
                 main,
                 ["screen", "--parcels", str(source), "--mhw", f"{data}:mhw", "--channels", f"{data}:channels", "--docks",
@@ -246,7 +246,7 @@ def test_cli_dask_backend_reads_geoparquet_on_the_workers(tmp_path, layers, resu
                 assert got[key].to_numpy() == pytest.approx(expected[key].to_numpy(), abs=0.001, nan_ok=True), key
             assert (got["eligible"] == expected["eligible"]).all() and (got["existing_docks"] == expected["existing_docks"]).all()
     # the table keeps the file's order
-    assert list(gpd.read_parquet(tmp_path / "parcels-out.parquet")["parcel_id"]) == list(c.parcels["PARCEL_ID"])
+    assert list(gpd.read_parquet(tmp_path / "new" / "parcels-out.parquet")["parcel_id"]) == list(c.parcels["PARCEL_ID"])
 
 
 # ---------------------------------------------------------------------------

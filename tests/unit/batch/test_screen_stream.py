@@ -127,6 +127,22 @@ def test_the_batched_audit_is_the_whole_layers_audit(county_files, tmp_path, sto
     assert {"compliant", "noncompliant"} <= set(a["verdict"])
 
 
+def test_the_batched_audit_reads_the_kind_of_water(county_files, tmp_path):
+    """Levy County's reach checks apply by the kind of water: the batched audit decides them as the whole one does."""
+    parcels, gpkg = county_files["ft"]
+    law = ["--profile", "levy-county-fl", "--water", "canal"]
+    run = CliRunner().invoke(main, [*_args(parcels, gpkg, tmp_path / "batched.gpkg"), "--audit", *law, "--workers", "1"])
+    assert run.exit_code == 0, run.output
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        layers = read_screen_layers(parcels, f"{gpkg}:mhw", channels=f"{gpkg}:channels", docks=f"{gpkg}:docks", water="canal")
+        whole = screen(layers, profile="levy-county-fl", id_field="PARCEL_ID", class_field="PROP_CLASS", dock_id_field="dock_id", audit=True)
+    a, b = whole.audit, gpd.read_file(tmp_path / "batched.gpkg", layer="audit")
+    assert list(b["dock_id"]) == list(a["dock_id"]) and len(a) > 20
+    assert list(b["verdict"]) == list(a["verdict"]) and list(b["failed"]) == list(a["failed"])
+    assert "needs data" not in set(a["verdict"])  # the water's kind known, its checks decided
+
+
 def test_a_batched_layer_without_a_polygon_is_refused_and_nothing_is_written(county_files, tmp_path):
     _, gpkg = county_files["ft"]
     points = tmp_path / "points.gpkg"
