@@ -40,6 +40,8 @@ from dockreview.batch.sides import ragged
 from dockreview.geometry.dock import FIXED_DOCK, long_axis, rectangle
 from dockreview.geometry.riparian import left_of
 from dockreview.geometry.width import is_rectangle, max_width
+from dockreview.inputs.manifest import COMPONENTS
+from dockreview.measure.areas import LIFTS, area_field
 from dockreview.measure.compute import FLOAT_CONTACT_FT, NEAREST_SHAPE_DEG, REACH_STEP_FT
 from dockreview.measure.envelope import docks_on_lot
 
@@ -387,6 +389,7 @@ def dock_measurements(
     )
 
     frontage_ft = shapely.length(lots.frontage) * ft
+    areas = component_areas(components, n, ft)
     m = {
         "frontage_ft": frontage_ft,
         "required_setback_ft": np.asarray(rules.required_setback_ft(frontage_ft), dtype=float),
@@ -396,6 +399,7 @@ def dock_measurements(
         "max_width_ft": width * ft, "float_area_sqft": float_area * ft * ft, "float_count": float_count,
         "float_seaward_shortfall_ft": shortfall * ft, "float_gap_ft": gap * ft,
         "float_layout": layout, "float_angle_deg": angle, "lift_angle_deg": lift_angle, "pwc_lift_angle_deg": pwc_lift_angle,
+        **areas,
     }
     float_xy, k = shapely.get_coordinates(components.geometry[floats], return_index=True)
     t = np.einsum("ij,ij->i", float_xy - origin[float_of[k]], axis[float_of[k]])
@@ -412,6 +416,29 @@ def dock_measurements(
         m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(figures), dtype=float)
     m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
     return m
+
+
+def component_areas(components: Components, n: int, ft: float) -> dict[str, np.ndarray]:
+    """Each of ``n`` docks' component areas as the review measures them (:func:`dockreview.measure.areas.component_areas`):
+    each kind's union (sq ft; 0 without one; the floats' is ``float_area_sqft``, the sum), and each dock's lifts' areas
+    one by one, largest first (a tuple a dock).
+
+    Examples
+    --------
+    >>> parts = Components(np.array([shapely.box(0, 0, 4, 2), shapely.box(10, 0, 13, 3), shapely.box(20, 0, 22, 2)]),
+    ...                    np.array(["landing", "boat_lift", "pwc_lift"]), np.array([0, 1, 1]))
+    >>> areas = component_areas(parts, 2, 1.0)
+    >>> areas["landing_area_sqft"].tolist(), areas["lift_areas_sqft"].tolist()
+    ([8.0, 0.0], [(), (9.0, 4.0)])
+    """
+    out: dict[str, np.ndarray] = {area_field(kind): shapely.area(components.of(n, kind)) * ft * ft for kind in COMPONENTS if kind != "float"}
+    lifts = np.flatnonzero(np.isin(components.kind, LIFTS))
+    each, dock = np.round(shapely.area(components.geometry[lifts]) * ft * ft, 3), components.dock[lifts]
+    out["lift_areas_sqft"] = np.empty(n, dtype=object)
+    out["lift_areas_sqft"][:] = [()] * n
+    for d, area in zip(*(x[np.lexsort((-each, dock))].tolist() for x in (dock, each))):  # each dock's, largest first
+        out["lift_areas_sqft"][d] += (area,)
+    return out
 
 
 def _float_position(fixed, floats, float_of, frontages, step, width, contact, n, tol):

@@ -36,7 +36,7 @@ from dockreview.rules.base import (
     not_below,
     tier,
 )
-from dockreview.rules.kind import Bound, Param, register
+from dockreview.rules.kind import Bound, Param, RuleKind, register
 from dockreview.rules.kinds.tiers import AcrossOrSquareToShore
 from dockreview.rules.kinds.waterway import WaterwayKind, as_float, scalar
 
@@ -139,6 +139,12 @@ class TotalArea(AcrossOrSquareToShore, WaterwayKind):
     def statuses(self, figures) -> np.ndarray:
         """pass, fail or needs-data for every lot of ``figures`` (the free lift read from its scalar list)."""
         return self._statuses(self.total(figures), as_float(self.requirement(figures)))
+
+    def dock_statuses(self, m, facts: Facts, row, n: int) -> np.ndarray:
+        """The arrays' statuses; one dock at a time where a lift may be left out of the total (each dock's own lifts)."""
+        if self.p.free_lift_sqft and any(k in self.kinds for k in LIFTS):
+            return RuleKind.dock_statuses(self, m, facts, row, n)
+        return super().dock_statuses(m, facts, row, n)
 
     def evaluate(self, m, facts: Facts) -> CheckResult:
         total, limit = float(self.total(m)), self.requirement(m)
