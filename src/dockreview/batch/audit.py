@@ -39,15 +39,8 @@ import shapely
 
 from dockreview.batch.corners import unpack_corners
 from dockreview.batch.depth import NavigableDepth
-from dockreview.batch.docks import (
-    SAME_DOCK_FT,
-    Components,
-    DockLots,
-    dock_groups,
-    dock_measurements,
-    infer_components,
-    union_by,
-)
+from dockreview.batch.dockgroups import SAME_DOCK_FT, dock_groups
+from dockreview.batch.docks import Components, DockLots, dock_measurements, infer_components, union_by
 from dockreview.batch.figures import CHUNKS_PER_WORKER, navigable_depth, screen_riparian_lines
 from dockreview.batch.kernel import (
     LOT_ERRORS,

@@ -5,7 +5,7 @@ features, a pier with fingers one feature per finger, a pontoon another
 object class. :func:`group_docks` joins the pier features (shoreline
 constructions charted as piers, CATSLC = 4, and pontoons) that touch or lie
 within a tolerance of one another into one dock, as the screen's audit groups
-a docks layer without an id field (:data:`dockreview.batch.docks.SAME_DOCK_FT`):
+a docks layer without an id field (:data:`dockreview.batch.dockgroups.SAME_DOCK_FT`):
 the connected components of the pairs an STRtree finds within the tolerance.
 
 :func:`dock_figures` measures every dock at once, on shapely arrays, in the

@@ -30,7 +30,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 import shapely
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
@@ -45,8 +44,6 @@ from dockreview.measure.areas import LIFTS, area_field
 from dockreview.measure.compute import FLOAT_CONTACT_FT, NEAREST_SHAPE_DEG, REACH_STEP_FT
 from dockreview.measure.envelope import docks_on_lot
 
-#: Features of a docks layer without an id this close (ft) to one another are one dock.
-SAME_DOCK_FT = 0.5
 #: Geometries of one group that :func:`union_by` unites together with the other groups' (a larger group alone).
 UNION_AT_ONCE = 16
 #: The greatest reach of a dock's part is found to within this many feet.
@@ -123,45 +120,6 @@ def union_by(geoms: np.ndarray, group: np.ndarray, n: int, *, alone_as_is: bool 
         out[group[single]] = geoms[single]
     out[count == 0] = shapely.Polygon()
     return out
-
-
-def dock_groups(ids: pd.Series | None, geoms: np.ndarray, tolerance: float, *, field: str = "", sort: bool = False):
-    """Which dock each feature of a docks layer is part of: a number per feature, and each dock's name.
-
-    Features sharing a value of the id field (``ids``, the layer's ``field``)
-    are one dock, named by it. A feature without one -- no field, a missing or
-    blank value -- is one dock with those others without one within
-    ``tolerance`` (units) of it, as a float drawn apart from its walkway is
-    (:data:`SAME_DOCK_FT`), numbered: "3", or "(no dock_id) 3" beside the
-    layer's ids. The docks with an id come first, in the order they first
-    appear (in their order with ``sort``), then the others.
-
-    Examples
-    --------
-    >>> boxes = np.array([shapely.box(0, 0, 1, 1), shapely.box(1.2, 0, 2, 1), shapely.box(9, 9, 10, 10), shapely.box(20, 0, 21, 1)])
-    >>> codes, names = dock_groups(pd.Series(["B", None, " ", "A"]), boxes, 0.5, field="dock_id")
-    >>> codes.tolist(), names.tolist()
-    ([0, 2, 3, 1], ['B', 'A', '(no dock_id) 1', '(no dock_id) 2'])
-    >>> dock_groups(None, boxes, 0.5)[1].tolist()
-    ['0', '1', '2']
-    """
-    codes = np.zeros(len(geoms), dtype=int)
-    given = np.zeros(len(geoms), dtype=bool) if ids is None else (ids.notna() & (ids.astype(str).str.strip() != "")).to_numpy()
-    named, values = (pd.factorize(ids[given], sort=sort) if given.any() else (np.zeros(0, dtype=int), pd.Index([])))
-    codes[given] = named
-    loose = np.flatnonzero(~given)
-    near = touching_groups(geoms[loose], tolerance) if len(loose) else np.zeros(0, dtype=int)
-    codes[loose] = len(values) + near
-    numbers = np.arange(int(near.max(initial=-1)) + 1)
-    names = [f"(no {field}) {k + 1}" for k in numbers] if ids is not None else [str(k) for k in numbers]
-    return codes, np.array([*values.tolist(), *names], dtype=object)
-
-
-def touching_groups(geoms: np.ndarray, tolerance: float) -> np.ndarray:
-    """A number per geometry, shared by those within ``tolerance`` of one another (numbered in their order)."""
-    left, right = shapely.STRtree(geoms).query(geoms, predicate="dwithin", distance=tolerance)
-    graph = coo_matrix((np.ones(len(left)), (left, right)), shape=(len(geoms), len(geoms)))
-    return connected_components(graph, directed=False)[1]
 
 
 def joint_bounds(a: np.ndarray, b: np.ndarray) -> np.ndarray:

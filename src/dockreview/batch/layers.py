@@ -16,7 +16,8 @@ import pyogrio
 import shapely
 from pyproj import CRS
 
-from dockreview.batch.docks import dock_groups, union_by
+from dockreview.batch.dockgroups import dock_groups
+from dockreview.batch.docks import union_by
 from dockreview.batch.parallel import default_workers
 from dockreview.errors import DockReviewWarning, LayerError
 from dockreview.inputs import crs as crs_mod

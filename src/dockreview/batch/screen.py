@@ -35,7 +35,7 @@ import geopandas as gpd
 import pandas as pd
 
 from dockreview.batch.audit import audit_docks
-from dockreview.batch.docks import SAME_DOCK_FT
+from dockreview.batch.dockgroups import SAME_DOCK_FT
 from dockreview.batch.eligibility import screen_accuracy
 from dockreview.batch.figures import navigable_depth, shore_work
 from dockreview.batch.layers import ScreenLayers, dissolved, is_parquet
