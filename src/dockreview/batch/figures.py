@@ -188,7 +188,7 @@ def methods_with_dock(
     names = [work.lines["method"], *(m for m in SCREEN_METHODS if m != work.lines["method"])]
     docked = {names[0]: _has_dock(figures)}
     for name in names[1:]:
-        other = dataclasses.replace(work, lines={**work.lines, "method": name})
+        other = dataclasses.replace(work, lines={**work.lines, "method": name}, keeps_corners=False)  # only the law's own are carried
         docked[name] = _has_dock(lot_figures(layers, rules, tolerance_ft, False, depth, workers=workers, work=other, beside=beside)).reindex(figures.index, fill_value=False)
     table = pd.DataFrame(docked)[sorted(names, key=list(METHODS).index)]
     return pd.DataFrame({

@@ -127,7 +127,8 @@ def dissolved(frame: gpd.GeoDataFrame, field: str, tolerance: float) -> gpd.GeoD
     """
     geoms = np.asarray(frame.geometry.values, dtype=object)
     codes, names = dock_groups(frame[field], geoms, tolerance, field=field, sort=True)
-    first = np.argsort(codes, kind="stable")[np.cumsum(np.bincount(codes, minlength=len(names))) - np.bincount(codes, minlength=len(names))]
+    count = np.bincount(codes, minlength=len(names))
+    first = np.argsort(codes, kind="stable")[np.cumsum(count) - count]  # each dock's first feature
     out = frame.iloc[first].reset_index(drop=True)
     out[field] = names
     name = out.geometry.name
