@@ -9,6 +9,8 @@ the tolerance band around the line and keeps the runs on it or seaward of it.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import shapely
 from shapely import LineString, Point, Polygon
@@ -45,18 +47,24 @@ class WaterSide:
         if not self.parts:
             raise SiteDataError("the MHW line has no line work")
         self.tree = shapely.STRtree(self.parts)
-        anchor = land if land.geom_type == "Point" else inside_point(land)
+        self._anchor = land if land.geom_type == "Point" else inside_point(land)
         shore = int(self.tree.query_nearest(land)[0])
-        outlines = {i for i, part in enumerate(self.parts) if self._is_branch(i, part)}
+        outlines = set(np.flatnonzero(self._branches()).tolist())
         trunk = sorted(set(range(len(self.parts))) - branches(self.parts, shore) - outlines) or list(range(len(self.parts)))
         self.trunk = np.asarray(trunk)
         self.trunk_tree = shapely.STRtree([self.parts[i] for i in trunk])
-        self.land_sign = np.array([self._land_sign(i, anchor) for i in range(len(self.parts))])
+        self._land_signs: dict[int, float] = {}
 
-    @property
+    @functools.cached_property
     def trunk_line(self) -> BaseGeometry:
         """The shore pieces that tell land from water (side branches left out)."""
         return shapely.union_all([self.parts[i] for i in self.trunk])
+
+    def land_sign(self, index: int) -> float:
+        """The side (+1 or -1 against piece ``index``'s direction) where its land lies; read once, when first asked."""
+        if index not in self._land_signs:
+            self._land_signs[index] = self._land_sign(index, self._anchor)
+        return self._land_signs[index]
 
     def _land_sign(self, index: int, anchor: Point) -> float:
         """The side (+1 or -1 against the piece's direction) where its land lies, by crossing parity."""
@@ -72,19 +80,21 @@ class WaterSide:
         side = self._side_of(index, np.array([[anchor.x, anchor.y]]))[0]
         return side if crossings % 2 == 0 else -side
 
-    def _is_branch(self, index: int, part: LineString) -> bool:
-        """A piece whose two ends both join other pieces: a groin or pier outline drawn into the MHW line.
+    def _branches(self) -> np.ndarray:
+        """Which pieces have both ends joining other pieces: groin or pier outlines drawn into the MHW line.
 
-        Its two sides are both water, so it cannot tell land from water; points
-        nearest it are read against the nearest other piece.
+        Their two sides are both water, so they cannot tell land from water;
+        points nearest them are read against the nearest other piece. A closed
+        piece is none.
         """
-        if part.is_closed:
-            return False
-        ends = shapely.points([part.coords[0], part.coords[-1]])
-        tiny = 1e-6 * max(part.length, 1.0)
-        return all(
-            any(j != index for j in self.tree.query(shapely.buffer(end, tiny), predicate="intersects")) for end in ends
-        )
+        parts = np.asarray(self.parts, dtype=object)
+        ends = np.concatenate([shapely.get_point(parts, 0), shapely.get_point(parts, -1)])
+        owner = np.tile(np.arange(len(parts)), 2)
+        tiny = 1e-6 * np.maximum(shapely.length(parts), 1.0)[owner]
+        end, other = self.tree.query(shapely.buffer(ends, tiny), predicate="intersects")
+        joined = np.zeros(len(ends), dtype=bool)
+        joined[end[other != owner[end]]] = True
+        return joined[: len(parts)] & joined[len(parts):] & ~shapely.is_closed(parts)
 
     def _side_of(self, part_index: int, xy: np.ndarray) -> np.ndarray:
         part = self.parts[part_index]
@@ -107,7 +117,7 @@ class WaterSide:
         for i in np.unique(nearest):
             rows = nearest == i
             side = self._side_of(int(i), xy[rows])
-            out[rows] = (side != 0) & (side != self.land_sign[i])
+            out[rows] = (side != 0) & (side != self.land_sign(int(i)))
         return out
 
     def seaward_part(self, geom: BaseGeometry, mhw: BaseGeometry) -> BaseGeometry:
