@@ -69,13 +69,13 @@ def _side_line(remainder: LineString, shore: tuple[np.ndarray, BaseGeometry, flo
     if shore is not None:
         normal, mhw, near = shore
         coords = coords[water_edge_courses(coords, normal, shapely.distance(shapely.points(coords), mhw) <= near):]
-    for k in range(1, len(coords) - 1):
-        d1 = unit(coords[k] - coords[k - 1])
-        d2 = unit(coords[k + 1] - coords[k])
-        turn = np.degrees(np.arccos(np.clip(np.dot(d1, d2), -1.0, 1.0)))
-        if turn > CORNER_ANGLE_DEG:
-            coords = coords[: k + 1]
-            break
+    courses = np.diff(coords, axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        courses = courses / np.hypot(*courses.T)[:, None]
+        turn = np.degrees(np.arccos(np.clip(np.einsum("ij,ij->i", courses[:-1], courses[1:]), -1.0, 1.0)))
+    corners = np.flatnonzero(turn > CORNER_ANGLE_DEG)
+    if len(corners):  # the first bend sharper than a corner's ends the side line there
+        coords = coords[: corners[0] + 2]
     return coords[::-1]
 
 
