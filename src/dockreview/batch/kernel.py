@@ -15,8 +15,9 @@ README by themselves:
   water corner is where the edge or its extension meets the MHW line, nearest
   the parcel's corner vertex; the next vertex of the water run must not carry
   the course on (it would be the parcel's corner instead);
-* both water corners lie on one open MHW line, not an island's ring (on a
-  lake's ring only for a method that asks for it: ``round-lake``);
+* both water corners lie on one MHW part; on a closed part (a lake's ring or
+  an island's) only for a method that draws lots there as the single-lot
+  functions do (extended side lines, ``round-lake``);
 * the lot's water, drawn as far as the caller looks, meets no MHW line but its
   own frontage: a creek's far shore, an island or a jetty stops the single-lot
   extensions and zone at land, and a dock rooted there is not the lot's.
@@ -326,6 +327,9 @@ def straight_on(found: WaterCorners, *, length: np.ndarray, **_) -> Drawn:
     return Drawn(np.ones(found.n, dtype=bool), line, found.drawn_from, found.drawn_from + found.direction * far[:, None])
 
 
+straight_on.rings = True  # lots on a lake's or an island's ring are drawn (water_corners' ``rings``)
+
+
 def vector_riparian(
     polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_unit: float, beyond, lines=straight_on,
     found: WaterCorners | None = None, **context,
@@ -371,6 +375,8 @@ def vector_riparian(
         rings = getattr(lines, "rings", False)
         found = water_corners(polys[workable], mhw, tolerance=tolerance, ft_per_unit=ft_per_unit, rings=rings)
         found = dataclasses.replace(found, lot=workable[found.lot])
+    if not len(found.lot):  # no lot to draw: a construction is never asked to draw none
+        return dataclasses.replace(_no_lots(), corners=found), np.arange(len(polys))
     rip = _drawn(found, mhw, beyond, lines(
         found, mhw=mhw, length=2.0 * (beyond(found.extent) + found.extent), polys=polys, tolerance=tolerance,
         ft_per_unit=ft_per_unit, **context,

@@ -217,7 +217,7 @@ class MhwIndex:
         inner = np.maximum(stop - first, 0)
         count = inner + 2
         line = np.repeat(np.arange(len(lo)), count)
-        offset = np.r_[0, np.cumsum(count)[:-1]]
+        offset = np.cumsum(count) - count
         rank = np.arange(count.sum()) - np.repeat(offset, count)
         coords = np.empty((count.sum(), 2))
         is_start = rank == 0

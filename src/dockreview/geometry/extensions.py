@@ -36,6 +36,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import substring
 
 from dockreview.errors import DockReviewWarning, SiteDataError
+from dockreview.geometry.sides import ring_arc
 from dockreview.geometry.vectors import left_of, unit
 
 #: The default length (ft) of shore fitted beyond each water corner for the trend and colonial baselines.
@@ -127,21 +128,49 @@ def _fitted(stretch: LineString) -> LineString:
     return LineString([centre + d * along.min(), centre + d * along.max()])
 
 
-def trend_baseline(shore: BaseGeometry, corners: tuple[Point, Point], baseline: float) -> tuple[LineString, LineString]:
+def trend_baseline(
+    shore: BaseGeometry, corners: tuple[Point, Point], baseline: float, frontage: BaseGeometry | None = None,
+) -> tuple[LineString, LineString]:
     """The baseline of the shore's general trend along a lot, and the stretch of shore it is fitted to.
 
     The stretch is the MHW line from ``baseline`` (units) before the first water
     corner to ``baseline`` beyond the second, along the shore's line work
-    (side branches left out), or as much of it as there is.
+    (side branches left out), or as much of it as there is. On a closed ring
+    (a lake's, an island's) it runs on round the ring's start, on the side of
+    the lot's ``frontage``: where the ring was begun is no fact of the shore.
 
     Returns
     -------
     baseline, stretch : LineString
+
+    Examples
+    --------
+    A square lake 400 ft a side, its ring begun at a lot's corner: the stretch
+    runs 50 ft on round the start, as it would anywhere else on the ring.
+
+    >>> lake = LineString([(0, 0), (400, 0), (400, 400), (0, 400), (0, 0)])
+    >>> frontage = LineString([(0, 0), (100, 0)])
+    >>> _, stretch = trend_baseline(lake, (Point(0, 0), Point(100, 0)), 50.0, frontage)
+    >>> round(stretch.length, 6), shapely.get_coordinates(stretch)[[0, -1]].tolist()
+    (200.0, [[0.0, 50.0], [150.0, 0.0]])
     """
     piece = _shore_piece(shore, shapely.multipoints([c.coords[0] for c in corners]))
-    at = sorted(piece.project(c) for c in corners)
-    stretch = substring(piece, max(at[0] - baseline, 0.0), min(at[1] + baseline, piece.length))
+    stretch = _stretch(piece, sorted(piece.project(c) for c in corners), baseline, frontage)
     return _fitted(stretch), stretch
+
+
+def _stretch(piece: LineString, at: list[float], baseline: float, frontage: BaseGeometry | None) -> LineString:
+    """The shore ``piece`` from ``baseline`` before position ``at[0]`` to ``baseline`` beyond ``at[1]`` (round a ring's start
+    where the lot's ``frontage`` lies there)."""
+    lo, hi = at
+    if not piece.is_closed or frontage is None:
+        return substring(piece, max(lo - baseline, 0.0), min(hi + baseline, piece.length))
+    length = piece.length
+    if not lo <= piece.project(frontage.interpolate(0.5, normalized=True)) <= hi:  # the lot fronts the arc round the start
+        lo, hi = hi, lo + length
+    if hi - lo + 2.0 * baseline >= length:
+        return piece
+    return ring_arc(piece, (lo - baseline) % length, (hi + baseline) % length)
 
 
 def line_normal(line: LineString, seaward: np.ndarray) -> np.ndarray:

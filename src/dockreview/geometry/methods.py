@@ -232,7 +232,7 @@ def _trend(d: Drawing) -> Lines:
         construction = {"baseline": line}
         words = "square to the shore's general trend, headland to headland"
     else:
-        line, stretch = trend_baseline(lot.water_side.trunk_line, corners, d.baseline)
+        line, stretch = trend_baseline(lot.water_side.trunk_line, corners, d.baseline, lot.frontage)
         parameters = {"baseline": "fit", "baseline_ft": baseline_ft, "fitted_shore_ft": stretch.length * ft_per_unit}
         construction = {"baseline": line, "fitted_shore": stretch}
         words = f"square to the shore's general trend (the MHW line fitted over {baseline_ft:g} ft beyond each corner)"

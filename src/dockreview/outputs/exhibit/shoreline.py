@@ -60,7 +60,7 @@ def shore_stretch(review, beyond_ft: float = SHORE_FT):
     As much of it as the MHW line holds, along its line work (:func:`~dockreview.geometry.extensions.trend_baseline`).
     """
     rip = review.layout.riparian
-    _, stretch = trend_baseline(rip.mhw, (rip.left_corner, rip.right_corner), beyond_ft / review.site.ft_per_unit)
+    _, stretch = trend_baseline(rip.mhw, (rip.left_corner, rip.right_corner), beyond_ft / review.site.ft_per_unit, rip.frontage)
     return stretch
 
 
