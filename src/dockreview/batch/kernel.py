@@ -492,11 +492,9 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
     wrap = np.zeros(k, dtype=bool)
     ring = np.flatnonzero(mhw.closed[part])
     if len(ring):  # on a ring, the arc round the part's start when its middle lies nearer the lot
-        other = mhw.around(part[ring], lo[ring], hi[ring], start[ring], end[ring])
-        edge = shapely.get_exterior_ring(polys[idx[lots[ring]]])
-        middle = lambda lines: shapely.line_interpolate_point(lines, 0.5, normalized=True)  # noqa: E731
-        wrap[ring] = shapely.distance(middle(other), edge) < shapely.distance(middle(frontage[ring]), edge)
-        frontage[ring[wrap[ring]]] = other[wrap[ring]]
+        wrap[ring] = _nearer_round_the_start(mhw, part[ring], lo[ring], hi[ring], polys[idx[lots[ring]]])
+        round_start = ring[wrap[ring]]
+        frontage[round_start] = mhw.around(part[round_start], lo[round_start], hi[round_start], start[round_start], end[round_start])
     # the side lines' points, landward first, renumbered a then b
     number = np.full(2 * n, -1)
     number[sides_kept] = np.arange(2 * k)
@@ -508,6 +506,30 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
         sides.xy[mine][order], of[mine][order], pos, chunk, part, frontage, far[lots], wrap,
         np.where(wrap, mhw.part_length[part] - (hi - lo), hi - lo),
     )
+
+
+def _nearer_round_the_start(mhw: MhwIndex, part: np.ndarray, lo: np.ndarray, hi: np.ndarray, polys: np.ndarray) -> np.ndarray:
+    """Whether the middle of the arc of each closed ``part`` round its start (from ``hi`` on to ``lo``) lies nearer the
+    lot's boundary than the middle of the arc from ``lo`` to ``hi``: the frontage the single-lot functions take.
+
+    The middles are read at their positions along the part, so that no arc is drawn for the asking (a county's
+    coast closed round its land is one ring: the arc round its start is the whole coast, for every lot on it).
+
+    Examples
+    --------
+    A square lake 400 ft a side, its ring begun at (0, 0); a lot on its south side from x = 100 to 300, and one
+    astride the ring's start (from 350 ft along the ring on round to 50 ft):
+
+    >>> index = MhwIndex(shapely.LineString([(0, 0), (400, 0), (400, 400), (0, 400), (0, 0)]))
+    >>> lots = np.array([shapely.box(100, -50, 300, 0), shapely.box(-50, -50, 50, 0)])
+    >>> _nearer_round_the_start(index, np.array([0, 0]), np.array([100.0, 50.0]), np.array([300.0, 1550.0]), lots).tolist()
+    [False, True]
+    """
+    length = mhw.part_length[part]
+    inside = mhw.point_at(part, (lo + hi) / 2.0)
+    outside = mhw.point_at(part, np.mod(hi + (length - (hi - lo)) / 2.0, length))
+    edge = shapely.get_exterior_ring(polys)
+    return shapely.distance(shapely.points(outside), edge) < shapely.distance(shapely.points(inside), edge)
 
 
 def no_corners() -> WaterCorners:
