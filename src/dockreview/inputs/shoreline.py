@@ -65,13 +65,29 @@ def merge_lines(geoms, ft_per_unit: float, *, threads: int = 1) -> BaseGeometry:
     groups = np.split(order, np.flatnonzero(np.diff(group[order])) + 1)
     threads = max(threads, 1)
     rounds = [groups[k::threads] for k in range(threads)]
+    alone = _rounded_alone(pieces, group, grid)
 
     def rounded(groups: list[np.ndarray]) -> list:
-        return [shapely.get_parts(shapely.union_all(pieces[k], grid_size=grid)) for k in groups]
+        return [alone[k[0]] if len(k) == 1 and alone[k[0]] is not None else shapely.get_parts(shapely.union_all(pieces[k], grid_size=grid))
+                for k in groups]
 
     with ThreadPoolExecutor(threads) as pool:
         parts = np.concatenate([p for done in pool.map(rounded, rounds) for p in done])
     return shapely.line_merge(shapely.multilinestrings(parts[np.isin(shapely.get_type_id(parts), LINES)]))
+
+
+def _rounded_alone(pieces: np.ndarray, group: np.ndarray, grid: float) -> list:
+    """Each piece alone in its group, open and simple, rounded to ``grid`` (as the union of it alone rounds it); None
+    for the others.
+
+    A shore delivered one feature per segment is some 200,000 such groups for a county: rounded at once, rather
+    than one union each (0.07 s against 5 s).
+    """
+    out = [None] * len(pieces)
+    alone = np.flatnonzero((np.bincount(group)[group] == 1) & ~shapely.is_closed(pieces) & shapely.is_simple(pieces))
+    for k, piece in zip(alone, shapely.set_precision(pieces[alone], grid)):
+        out[k] = np.array([piece]) if not piece.is_empty else np.empty(0, dtype=object)
+    return out
 
 
 def meeting_groups(pieces: np.ndarray, grid: float) -> np.ndarray:

@@ -76,3 +76,16 @@ def test_a_county_prepared_as_one_union_and_its_gaps_bridged():
         expected = bridge_gaps(_one_union(layer, 1.0), 1.0, "mhw")
     assert shapely.normalize(prepared).equals_exact(shapely.normalize(expected), CELL)
     assert sum("gap" in str(w.message) for w in caught) == 2  # the 20-ft gap, said once by each
+
+
+@pytest.mark.parametrize("ft_per_unit", [1.0, 1 / M_PER_FT], ids=["feet", "metres"])
+def test_a_shore_delivered_one_segment_a_feature_merges_as_delivered_whole(ft_per_unit):
+    x = np.arange(0.0, 8000.0, 7.0)
+    coast = np.stack([x, 40.0 * np.sin(x / 150.0) + 0.3 * np.cos(x * 3.1)], axis=1) / ft_per_unit
+    rng = np.random.default_rng(4)
+    segments = [shapely.LineString(coast[[k + 1, k]] if rng.random() < 0.33 else coast[[k, k + 1]]) for k in range(len(coast) - 1)]
+    layer = np.array(segments, dtype=object)[rng.permutation(len(segments))]
+    merged = merge_lines(layer, ft_per_unit, threads=2)
+    whole = merge_lines(np.array([shapely.LineString(coast)]), ft_per_unit)
+    assert merged.geom_type == "LineString" and len(segments) == 1142
+    assert shapely.normalize(merged).equals_exact(shapely.normalize(whole), CELL / ft_per_unit)
