@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,6 +45,7 @@ from dockreview.batch.figures import CHUNKS_PER_WORKER, navigable_depth, screen_
 from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
+    VectorRiparian,
     land_sides,
     measured_polygons,
     not_reviewed,
@@ -383,7 +384,9 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     from the water corners the screen found when it kept them:
     :mod:`~dockreview.batch.corners`) come with no WaterSide (None); the others are drawn one by one by the
     single-lot :func:`~dockreview.geometry.riparian.riparian_geometry`, with
-    theirs. The seaward normal of a kernel lot is square to the chord between
+    theirs: so are the lots whose water another shore crosses (a canal's far
+    bank), where a dock's part lies seaward by the far shore's side, which
+    only a WaterSide reads. The seaward normal of a kernel lot is square to the chord between
     its water corners, toward the water as the single-lot functions find it: of
     the two probes either side of the frontage's middle, the one seaward; when
     neither or both are, the one away from the lot. Returns the lots, their
@@ -401,6 +404,8 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     land, land_part = land_sides(parcels, shore)
     sides = np.full(n, None, dtype=object)
     drawn = np.zeros(n, dtype=bool)
+    if len(rip.lot) and rip.crossed is not None and rip.crossed.any():
+        rip = _subset(rip, ~rip.crossed)
     k = rip.lot
     if len(k):
         c0, c1 = rip.corner_a, rip.corner_b
@@ -431,6 +436,14 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         frontage[i], left[i], right[i], zone[i] = one.frontage, one.left_line, one.right_line, one.zone
         normal[i], sides[i], drawn[i] = one.seaward, one.water_side, True
     return DockLots(parcels, frontage, left, right, zone, normal, land, land_part), sides, drawn
+
+
+def _subset(rip: VectorRiparian, keep: np.ndarray) -> VectorRiparian:
+    """The lots ``keep`` of ``rip`` (its arrays per lot kept, the rest as they are)."""
+    return replace(rip, **{
+        name: getattr(rip, name)[keep] for name in ("lot", "frontage", "side_a", "side_b", "zone", "corner_a", "corner_b", "frame", "crossed")
+        if getattr(rip, name) is not None
+    })
 
 
 def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray] | None:

@@ -19,12 +19,16 @@ README by themselves:
   an island's) only for a method that draws lots there as the single-lot
   functions do (extended side lines, ``round-lake``);
 * the lot's water, drawn as far as the caller looks, meets no MHW line but its
-  own frontage: a creek's far shore, an island or a jetty stops the single-lot
-  extensions and zone at land, and a dock rooted there is not the lot's.
+  own frontage; or, under extended side lines, the other shore it meets (a
+  canal's or a creek's far bank, an island in front) is no network, and the
+  water and lines are cut at land there as the single-lot functions cut them
+  (:func:`~dockreview.batch.water.cut_at_land`), so that a dock rooted across
+  the water is not the lot's.
 
-Every other lot -- two water runs, a bent or jogged side line, an island, a
-creek, a gap in the MHW line -- is returned for the single-lot functions, so
-the answers are the same either way. :func:`water_corners` finds the corners,
+Every other lot -- two water runs, a bent or jogged side line, a jetty or a
+creek's mouth drawn into the shore the lot's water meets, a gap in the MHW
+line -- is returned for the single-lot functions, so the answers are the same
+either way. :func:`water_corners` finds the corners,
 frontages and side lines; the method's construction
 (:mod:`dockreview.batch.lines`) draws the lines from them; the lot's water is
 closed here. The MHW line's index is :mod:`dockreview.batch.shoreline`. :func:`waterfront_parts` first turns each
@@ -42,7 +46,7 @@ import shapely
 
 from dockreview.batch.shoreline import MhwIndex
 from dockreview.batch.sides import band_exit, side_lines
-from dockreview.batch.water import POLYGON, lot_water, meets_other_shore
+from dockreview.batch.water import POLYGON, cut_at_land, lot_water, meets_other_shore
 from dockreview.errors import DockReviewError
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.geometry.sections import tangent_at
@@ -186,6 +190,9 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     flag = _on_water(xy, lot, land, land_part, mhw, tolerance)
     starts = np.flatnonzero(flag & ~flag[prv])
     ends = np.flatnonzero(flag & ~flag[nxt])
+    if not len(starts):  # no lot has a vertex on the water (each touches the line between its vertices, if at all)
+        none = np.empty(0, dtype=int)
+        return none, none, none
     ok = np.bincount(lot[starts], minlength=len(polys)) >= 1
     # an edge between two water vertices must itself lie on the water; an edge between two land
     # vertices must stay clear of the MHW line
@@ -230,7 +237,8 @@ class VectorRiparian:
     as far as the caller needs them. ``frame`` is each lot's
     :func:`corner_frames`; ``corners``, the :class:`WaterCorners` they were
     drawn from (of every lot resolved so far, the lots the construction
-    refused or whose water meets another shore among them).
+    refused or whose water meets another shore among them); ``crossed``,
+    whether another shore crosses each lot's water (cut at land there).
     """
 
     lot: np.ndarray
@@ -243,6 +251,7 @@ class VectorRiparian:
     refused: np.ndarray | None = None
     frame: np.ndarray | None = None
     corners: "WaterCorners | None" = None
+    crossed: np.ndarray | None = None
 
 
 @dataclass
@@ -377,15 +386,20 @@ def vector_riparian(
         found = dataclasses.replace(found, lot=workable[found.lot])
     if not len(found.lot):  # no lot to draw: a construction is never asked to draw none
         return dataclasses.replace(_no_lots(), corners=found), np.arange(len(polys))
-    rip = _drawn(found, mhw, beyond, lines(
+    rip = _drawn(found, mhw, lines(
         found, mhw=mhw, length=2.0 * (beyond(found.extent) + found.extent), polys=polys, tolerance=tolerance,
         ft_per_unit=ft_per_unit, **context,
-    ), ft_per_unit)
+    ), ft_per_unit, tolerance, polys, cuts=lines is straight_on)
     return dataclasses.replace(rip, corners=found), np.setdiff1d(np.arange(len(polys)), np.r_[rip.lot, rip.refused])
 
 
-def _drawn(found: WaterCorners, mhw: MhwIndex, beyond, drawn: Drawn, ft_per_unit: float) -> VectorRiparian:
-    """The lots drawn: their lines, and their water closed with the frontage, where it meets no other shore."""
+def _drawn(
+    found: WaterCorners, mhw: MhwIndex, drawn: Drawn, ft_per_unit: float, tolerance: float, polys: np.ndarray, *, cuts: bool,
+) -> VectorRiparian:
+    """The lots drawn: their lines, and their water closed with the frontage. Where another shore crosses the water,
+    with ``cuts`` (lines carried straight on) the water and lines are cut at land as the single-lot functions cut
+    them (:func:`~dockreview.batch.water.cut_at_land`); otherwise, or where they read the shore as a network, the
+    lot is left to them."""
     n = found.n
     refused = found.lot[np.flatnonzero(drawn.refused)] if drawn.refused is not None else np.empty(0, dtype=int)
     sel = np.flatnonzero(drawn.ok & (True if drawn.refused is None else ~drawn.refused))
@@ -395,13 +409,23 @@ def _drawn(found: WaterCorners, mhw: MhwIndex, beyond, drawn: Drawn, ft_per_unit
     lo, hi = np.where(swap, n + sel, sel), np.where(swap, sel, n + sel)
     frontage = found.frontage[sel]
     zone = lot_water(frontage, drawn.start[lo], drawn.end[lo], drawn.start[hi], drawn.end[hi])
+    line_a, line_b = drawn.line[sel], drawn.line[n + sel]
     chunk_a, chunk_b = found.chunk[sel], found.chunk[n + sel]
     own = np.stack([np.minimum(chunk_a, chunk_b), np.maximum(chunk_a, chunk_b)], axis=1)
-    clear = ~meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit, found.wrap[sel], found.part[sel])
+    met = meets_other_shore(zone, own, mhw, ZONE_SHRINK_FT / ft_per_unit, found.wrap[sel], found.part[sel])
+    clear = ~met
+    if cuts and met.any():
+        at = np.flatnonzero(met)
+        corners = np.r_[found.corner[sel[at]], found.corner[n + sel[at]]]
+        rings = shapely.get_exterior_ring(polys[found.lot[sel[at]]])
+        cut_zone, cut_lines, ok = cut_at_land(zone[at], frontage[at], np.r_[line_a[at], line_b[at]], corners, mhw, tolerance, rings)
+        zone, line_a, line_b = zone.copy(), line_a.copy(), line_b.copy()
+        zone[at], line_a[at], line_b[at] = cut_zone, cut_lines[: len(at)], cut_lines[len(at):]
+        clear[at[ok]] = True
     sel = sel[clear]
     return VectorRiparian(
-        found.lot[sel], found.frontage[sel], drawn.line[sel], drawn.line[n + sel], zone[clear], found.corner[sel],
-        found.corner[n + sel], refused, corner_frames(found, sel, mhw),
+        found.lot[sel], found.frontage[sel], line_a[clear], line_b[clear], zone[clear], found.corner[sel],
+        found.corner[n + sel], refused, corner_frames(found, sel, mhw), crossed=met[clear],
     )
 
 

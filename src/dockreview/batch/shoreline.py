@@ -201,6 +201,50 @@ class MhwIndex:
         return shapely.linestrings(coords, indices=line)
 
     @functools.cached_property
+    def networked(self) -> np.ndarray:
+        """Whether each part meets the line work other than end to end along itself: another part on it, or it on
+        another, or crossing one or itself (a jetty, a groin, a creek's mouth drawn into the shore). Along such a
+        part the single-lot functions read the shore as a network, whose side branches stop no lot's lines.
+
+        Examples
+        --------
+        >>> shore = MhwIndex(shapely.MultiLineString([[(0, 0), (100, 0)], [(50, 0), (50, 40)], [(0, 90), (100, 90)]]))
+        >>> shore.networked.tolist()
+        [True, True, False]
+        """
+        a, b = self.tree.query(self.chunks, predicate="intersects")
+        part = self.chunk_part[a]
+        first = np.searchsorted(self.chunk_part, part, side="left")
+        last = np.searchsorted(self.chunk_part, part, side="right") - 1
+        seam = self.closed[part] & (a == first) & (b == last)  # a ring's last piece meets its first
+        meet = (a < b) & ((part != self.chunk_part[b]) | ((b > a + 1) & ~seam))
+        out = np.zeros(len(self.closed), dtype=bool)
+        out[part[meet]] = True
+        out[self.chunk_part[b[meet]]] = True
+        return out
+
+    @functools.cached_property
+    def loose_ends(self) -> shapely.STRtree:
+        """The ends of the open parts that meet no other part: where the MHW line stops, or has a gap. A parcel's
+        boundary within the tolerance of two of them has the gap bridged along it by the single-lot functions.
+
+        Examples
+        --------
+        >>> shore = MhwIndex(shapely.MultiLineString([[(0, 0), (100, 0)], [(100, 0), (100, 50)], [(140, 50), (300, 50)]]))
+        >>> sorted(shapely.get_coordinates(shore.loose_ends.geometries).tolist())
+        [[0.0, 0.0], [100.0, 50.0], [140.0, 50.0], [300.0, 50.0]]
+        """
+        parts = np.flatnonzero(~self.closed)
+        first = np.searchsorted(self.key, parts * self.key_scale, side="left")
+        last = np.searchsorted(self.key, (parts + 1) * self.key_scale, side="left") - 1
+        ends = shapely.points(np.r_[self.xy[first], self.xy[last]])
+        owner = np.r_[parts, parts]
+        end, chunk = self.tree.query(ends, predicate="intersects")
+        meets = np.zeros(len(ends), dtype=bool)
+        meets[end[self.chunk_part[chunk] != owner[end]]] = True
+        return shapely.STRtree(ends[~meets])
+
+    @functools.cached_property
     def rings(self) -> tuple[np.ndarray, np.ndarray, shapely.STRtree]:
         """The closed parts, the polygons they close, and those polygons' tree."""
         parts = np.flatnonzero(self.closed)

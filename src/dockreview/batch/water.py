@@ -15,6 +15,9 @@ from dockreview.batch.shoreline import MhwIndex
 
 #: Shapely's type id of a Polygon.
 POLYGON = 3
+#: A face along a frontage whose area is this share of the frontage's square or less is a sliver left by noding the
+#: frontage with its own shore (some 10^-9 sq m on a lot in metres), not water: where it lies does not matter.
+SLIVER = 1e-9
 
 
 def lot_water(frontage, lo_end, lo_far, hi_end, hi_far):
@@ -108,3 +111,99 @@ def meets_other_shore(zone, own: np.ndarray, mhw: MhwIndex, shrink: float, wrap:
     inner = shapely.buffer(zone[candidates], -shrink)
     out[lot[shapely.intersects(mhw.chunks[chunk], inner[where])]] = True
     return out
+
+
+def cut_at_land(
+    zone, frontage, lines, corners, mhw: MhwIndex, clear: float, rings,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lots' water and lines where another shore crosses the water: cut at land as the single-lot functions cut them.
+
+    The lot's water is the faces of ``zone`` cut by the MHW line that lie
+    along the ``frontage``, as :func:`dockreview.geometry.lotwater.lot_water`
+    keeps them (a creek's or a canal's far bank, an island in front); each of
+    the two ``lines`` per lot (side line and extension; the ``n`` lots' first
+    sides, then their second, as ``corners``) stops where its extension first
+    reaches the MHW line ``clear`` (units) past its corner
+    (:func:`~dockreview.geometry.lotwater.to_land`). A lot is left to the
+    single-lot functions (``ok`` False) where its water or lines meet a part
+    of the MHW line that is part of a network (:attr:`MhwIndex.networked`:
+    they read its side branches as no land), where its parcel's boundary
+    ``rings`` passes within ``clear`` of a loose end of the line
+    (:attr:`MhwIndex.loose_ends`: they bridge a gap there along the
+    boundary), or where a face along its frontage lies outside its water as
+    drawn.
+
+    Returns
+    -------
+    zone, lines : ndarray of geometries
+    ok : ndarray of bool
+    """
+    n = len(zone)
+    cut_zone, met, faces_ok = _faces_along(zone, frontage, mhw)
+    cut_lines, crossed = _stopped_at_land(lines, corners, mhw, clear)
+    ok = faces_ok.copy()
+    ok[mhw.loose_ends.query(rings, predicate="dwithin", distance=clear)[0]] = False
+    ok[met[0][mhw.networked[mhw.chunk_part[met[1]]]]] = False
+    ok[(crossed[0] % n)[mhw.networked[mhw.chunk_part[crossed[1]]]]] = False
+    return cut_zone, cut_lines, ok
+
+
+def _faces_along(zone, frontage, mhw: MhwIndex) -> tuple[np.ndarray, tuple, np.ndarray]:
+    """Each zone cut by the MHW line, the faces along its frontage united; the (lot, piece) pairs of the MHW pieces
+    meeting it; and whether every such face lies in the zone."""
+    n = len(zone)
+    lot, chunk = mhw.tree.query(zone, predicate="intersects")
+    noded = shapely.union_all(_rows([shapely.get_exterior_ring(zone), frontage], lot, mhw.chunks[chunk], n), axis=1)
+    parts, owner = shapely.get_parts(noded, return_index=True)
+    faces, of = shapely.get_parts(shapely.polygonize(_rows([], owner, parts, n), axis=1), return_index=True)
+    length = np.maximum(shapely.length(frontage), 1.0)
+    eps = 1e-7 * length
+    along = shapely.length(shapely.intersection(shapely.get_exterior_ring(faces), shapely.buffer(frontage[of], eps[of]))) > 100 * eps[of]
+    faces, of = faces[along], of[along]
+    sliver = shapely.area(faces) <= SLIVER * shapely.length(frontage[of]) ** 2  # noding the frontage along its own shore
+    inside = sliver | shapely.contains(zone[of], shapely.point_on_surface(faces))
+    ok = np.ones(n, dtype=bool)
+    ok[of[~inside]] = False
+    out = np.array([shapely.Polygon()] * n, dtype=object)
+    count = np.bincount(of, minlength=n)
+    alone = count[of] == 1
+    out[of[alone]] = faces[alone]
+    several = np.flatnonzero(count > 1)
+    if len(several):
+        out[several] = shapely.union_all(_rows([], of[~alone], faces[~alone], n)[several], axis=1)
+    return out, (lot, chunk), ok
+
+
+def _rows(first: list, owner: np.ndarray, geoms: np.ndarray, n: int) -> np.ndarray:
+    """An (n, k) array of geometries: the columns ``first`` (arrays of n), then each row's ``geoms`` by ``owner``, None-padded."""
+    counts = np.bincount(owner, minlength=n)
+    order = np.argsort(owner, kind="stable")
+    rank = np.arange(len(owner)) - (np.cumsum(counts) - counts)[owner[order]]
+    out = np.full((n, len(first) + int(counts.max(initial=0))), None, dtype=object)
+    for k, column in enumerate(first):
+        out[:, k] = column
+    out[owner[order], len(first) + rank] = geoms[order]
+    return out
+
+
+def _stopped_at_land(lines, corners, mhw: MhwIndex, clear: float) -> tuple[np.ndarray, tuple]:
+    """Each line with its last segment (the extension, from the side line's water end) stopped where it first meets
+    the MHW line ``clear`` past the corner's place along it (unchanged where it meets none); and the (line, piece)
+    pairs of the MHW pieces the extensions meet."""
+    xy, line = shapely.get_coordinates(lines, return_index=True)
+    last = np.cumsum(np.bincount(line, minlength=len(lines))) - 1
+    start, end = xy[last - 1], xy[last]
+    length = np.hypot(*(end - start).T)
+    direction = (end - start) / length[:, None]
+    past = np.clip(np.einsum("ij,ij->i", corners - start, direction), 0.0, length) + clear
+    extension = shapely.linestrings(np.stack([start, end], axis=1))
+    which, chunk = mhw.tree.query(extension, predicate="intersects")
+    hits, k = shapely.get_coordinates(shapely.intersection(extension[which], mhw.chunks[chunk]), return_index=True)
+    owner = which[k]
+    at = np.einsum("ij,ij->i", hits - start[owner], direction[owner])
+    beyond = at > past[owner]
+    stop = np.full(len(lines), np.inf)
+    np.minimum.at(stop, owner[beyond], at[beyond])
+    cut = np.isfinite(stop)
+    xy[last[cut]] = start[cut] + direction[cut] * stop[cut, None]
+    return shapely.linestrings(xy, indices=line), (which, chunk)

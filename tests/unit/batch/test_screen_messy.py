@@ -192,17 +192,19 @@ def _against_lot_envelope(c, layers, result) -> dict:
 
 
 def test_kernel_leaves_unusual_lots_to_the_single_lot_functions(messy):
-    # the creek's and the island's lots see land across their water; bow-ties and multipart parcels are not
-    # single valid polygons; a notched lot is worked on its longer water run, as the single-lot functions work it
+    # the island's two lots (its halves) and the islet (all shore) have no water corners the arrays settle; bow-ties
+    # and multipart parcels are not single valid polygons; a notched lot is worked on its longer water run, as the
+    # single-lot functions work it; the creek's lots, whose water meets the far bank, are cut at land as arrays
     c, layers, _ = messy
     rip, left_over = vector_riparian(
         c.parcels.geometry.values, MhwIndex(layers.mhw), tolerance=TOLERANCE_FT / layers.ft_per_unit,
         ft_per_unit=layers.ft_per_unit, beyond=lambda frontage: 200.0 + np.maximum(0.4 * frontage, 60.0),
     )
     mess = c.parcels["MESS"].to_numpy()
-    assert set(mess[rip.lot]) <= {"exact", "shifted", "tilted", "two runs"}
+    assert set(mess[rip.lot]) <= {"exact", "shifted", "tilted", "two runs", "creek"}
     assert np.isin(np.flatnonzero(mess == "two runs"), rip.lot).all()
-    for kind in ("creek", "island", "islet", "bow-tie", "multipart", "no geometry"):
+    assert np.isin(np.flatnonzero(mess == "creek"), rip.lot).all()
+    for kind in ("island", "islet", "bow-tie", "multipart", "no geometry"):
         assert np.isin(np.flatnonzero(mess == kind), left_over).all(), kind
     assert len(rip.lot) >= 0.6 * int(np.isin(mess, ["exact", "shifted"]).sum())
 
@@ -244,6 +246,25 @@ def test_kernel_survives_lots_it_cannot_work():
     assert table.loc["P2", "reasons"] == table.loc["P3", "reasons"] == "not reviewed: the parcel has no geometry"
     assert table.loc["P4", "reasons"] == "not reviewed: the parcel has no polygon area"
     assert table.loc["P5", "fronts_mhw"] and table.loc["P5", "frontage_ft"] > 0
+
+
+def test_a_lot_touching_the_line_only_between_its_vertices(tmp_path):
+    # the MHW line's point (50, -1) comes 2 ft under the lot's top edge (y = -3), its vertices 36 ft and more away:
+    # the lot fronts the water, with no vertex on it; alone in the screen's chunk, the kernel found no water run
+    # and the whole screen failed ("unexpected IndexError: boolean index did not match")
+    path = tmp_path / "apex.gpkg"
+    lot = shapely.box(0.0, -200.0, 100.0, -3.0)
+    mhw = shapely.LineString([(0.0, 50.0), (50.0, -1.0), (100.0, 50.0)])
+    gpd.GeoDataFrame({"PARCEL_ID": ["A"]}, geometry=[lot], crs=WORKING).to_file(path, layer="parcels")
+    gpd.GeoDataFrame(geometry=[mhw], crs=WORKING).to_file(path, layer="mhw")
+    out = tmp_path / "out.gpkg"
+    run = CliRunner().invoke(main, ["-q", "screen", "--parcels", f"{path}:parcels", "--mhw", f"{path}:mhw", "--id-field", "PARCEL_ID", "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    row = pd.read_csv(out.with_suffix(".csv")).iloc[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        env = lot_envelope(lot, mhw, ft_per_unit=crs_mod.feet_per_unit(WORKING), rules=ruleset())
+    assert row["fronts_mhw"] and row["frontage_ft"] == pytest.approx(env.frontage_ft, abs=0.1)
 
 
 def test_cli_screen_on_messy_layer(tmp_path, messy):
