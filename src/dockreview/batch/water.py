@@ -137,6 +137,20 @@ def cut_at_land(
     -------
     zone, lines : ndarray of geometries
     ok : ndarray of bool
+
+    Examples
+    --------
+    A lot fronting 200 ft on a canal 100 ft wide, its water drawn 400 ft out
+    and its side lines carried on as far: both stop at the far bank.
+
+    >>> mhw = MhwIndex(shapely.MultiLineString([[(-500, 0), (700, 0)], [(-500, 100), (700, 100)]]))
+    >>> lines = np.array([shapely.LineString([(x, -120), (x, 0), (x, 400)]) for x in (0, 200)])
+    >>> zone, lines, ok = cut_at_land(
+    ...     np.array([shapely.box(0, 0, 200, 400)]), np.array([shapely.LineString([(0, 0), (200, 0)])]), lines,
+    ...     np.array([[0.0, 0.0], [200.0, 0.0]]), mhw, 5.0, np.array([shapely.box(0, -120, 200, 0).exterior]),
+    ... )
+    >>> float(shapely.area(zone[0])), shapely.get_coordinates(lines)[[2, 5]].tolist(), ok.tolist()
+    (20000.0, [[0.0, 100.0], [200.0, 100.0]], [True])
     """
     n = len(zone)
     cut_zone, met, faces_ok = _faces_along(zone, frontage, mhw)
