@@ -40,9 +40,9 @@ class MhwIndex:
     """
 
     def __init__(self, mhw: shapely.Geometry) -> None:
-        self.xy, part_of, along, first_of_part, last_of_part = _vertices_along(mhw)
-        self.closed = (self.xy[first_of_part] == self.xy[last_of_part]).all(axis=1)
-        self.part_length = along[last_of_part]
+        self.xy, part_of, along, self.part_first, self.part_last = _vertices_along(mhw)
+        self.closed = (self.xy[self.part_first] == self.xy[self.part_last]).all(axis=1)
+        self.part_length = along[self.part_last]
         self.key_scale = float(along.max()) + 1.0 if len(along) else 1.0
         self.key = part_of * self.key_scale + along
         first, end = _pieces(part_of)
@@ -235,9 +235,7 @@ class MhwIndex:
         [[0.0, 0.0], [100.0, 50.0], [140.0, 50.0], [300.0, 50.0]]
         """
         parts = np.flatnonzero(~self.closed)
-        first = np.searchsorted(self.key, parts * self.key_scale, side="left")
-        last = np.searchsorted(self.key, (parts + 1) * self.key_scale, side="left") - 1
-        ends = shapely.points(np.r_[self.xy[first], self.xy[last]])
+        ends = shapely.points(np.r_[self.xy[self.part_first[parts]], self.xy[self.part_last[parts]]])
         owner = np.r_[parts, parts]
         end, chunk = self.tree.query(ends, predicate="intersects")
         meets = np.zeros(len(ends), dtype=bool)
@@ -248,8 +246,7 @@ class MhwIndex:
     def rings(self) -> tuple[np.ndarray, np.ndarray, shapely.STRtree]:
         """The closed parts, the polygons they close, and those polygons' tree."""
         parts = np.flatnonzero(self.closed)
-        first = np.searchsorted(self.key, parts * self.key_scale, side="left")
-        last = np.searchsorted(self.key, (parts + 1) * self.key_scale, side="left") - 1
+        first, last = self.part_first[parts], self.part_last[parts]
         ring, rank, _ = ragged(last - first + 1)
         polygons = shapely.polygons(shapely.linearrings(self.xy[first[ring] + rank], indices=ring)) if len(parts) else np.empty(0, dtype=object)
         return parts, polygons, shapely.STRtree(polygons)
