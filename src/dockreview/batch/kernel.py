@@ -150,7 +150,7 @@ def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.n
     if len(far_out):
         owner = lot[far_out]
         chunk, _ = mhw.nearest(points[far_out])
-        side = mhw.side(xy[far_out], chunk)
+        side = mhw.side(xy[far_out], chunk, points[far_out])
         seaward[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
     return near | seaward
 
@@ -171,8 +171,9 @@ def seaward(xy: np.ndarray, land: np.ndarray, land_part: np.ndarray, mhw: MhwInd
     """
     if not len(xy):
         return np.zeros(0, dtype=bool)
-    chunk, _ = mhw.nearest(shapely.points(xy))
-    side = mhw.side(xy, chunk)
+    points = shapely.points(xy)
+    chunk, _ = mhw.nearest(points)
+    side = mhw.side(xy, chunk, points)
     return (side != 0) & (side != land) & (mhw.chunk_part[chunk] == land_part)
 
 

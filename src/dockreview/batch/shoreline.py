@@ -48,10 +48,11 @@ class MhwIndex:
         first, end = _pieces(part_of)
         self.chunk_first, self.chunk_segments = first, end - first
         self.chunks = _linestrings(self.xy, first, end)
+        self.chunk_length = shapely.length(self.chunks)
         self.chunk_part, self.chunk_offset = part_of[first], along[first]
         self.tree = shapely.STRtree(self.chunks)
         #: How far (units) :meth:`nearest` looks before the tree's nearest-neighbour search: a quarter of a typical piece.
-        self.near_distance = 0.25 * float(np.median(shapely.length(self.chunks))) if len(self.chunks) else 0.0
+        self.near_distance = 0.25 * float(np.median(self.chunk_length)) if len(self.chunks) else 0.0
 
     @property
     def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -135,15 +136,22 @@ class MhwIndex:
         chunk = np.clip(chunk, first, last)
         return shapely.get_coordinates(shapely.line_interpolate_point(self.chunks[chunk], pos - self.chunk_offset[chunk]))
 
-    def side(self, xy: np.ndarray, chunk: np.ndarray) -> np.ndarray:
-        """Sign of the side of each point against the local tangent of its piece (as WaterSide reads it)."""
+    def side(self, xy: np.ndarray, chunk: np.ndarray, points: np.ndarray | None = None) -> np.ndarray:
+        """Sign of the side of each point against the local tangent of its piece (as WaterSide reads it): the chord
+        of the piece from just before the point's projection on it to just after. ``points``: ``xy`` as points,
+        when made already.
+
+        Examples
+        --------
+        >>> index = MhwIndex(shapely.LineString([(0, 0), (100, 0), (100, 100)]))
+        >>> index.side(np.array([(50.0, 3.0), (50.0, -3.0), (90.0, 20.0), (120.0, -5.0)]), np.zeros(4, dtype=int)).tolist()
+        [1.0, -1.0, 1.0, -1.0]
+        """
         pieces = self.chunks[chunk]
-        points = shapely.points(xy)
-        along = shapely.line_locate_point(pieces, points)
+        along = shapely.line_locate_point(pieces, shapely.points(xy) if points is None else points)
         eps = np.maximum(self.part_length[self.chunk_part[chunk]] * 1e-6, 1e-3)
-        length = shapely.length(pieces)
         a = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.maximum(along - eps, 0.0)))
-        b = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.minimum(along + eps, length)))
+        b = shapely.get_coordinates(shapely.line_interpolate_point(pieces, np.minimum(along + eps, self.chunk_length[chunk])))
         t, d = b - a, xy - a
         return np.sign(t[:, 0] * d[:, 1] - t[:, 1] * d[:, 0])
 
