@@ -137,22 +137,34 @@ class _Rings:
         return cls(xy, lot, prv, nxt)
 
 
-def _on_water(xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.ndarray, mhw: MhwIndex, tolerance: float) -> np.ndarray:
-    """Points within ``tolerance`` of the MHW line, or seaward of the piece nearest them on their lot's own part.
+def _on_water(
+    xy: np.ndarray, lot: np.ndarray, land: np.ndarray, land_part: np.ndarray, mhw: MhwIndex, tolerance: float,
+    hints: tuple[np.ndarray, ...] = (),
+) -> tuple[np.ndarray, np.ndarray]:
+    """Points within ``tolerance`` of the MHW line, or seaward of the piece nearest them on their lot's own part; and
+    for each point within it, a piece it is within it of (else -1).
 
     ``land[i]`` is the side (against the piece's direction) where lot ``i``
     lies, and ``land_part[i]`` the MHW part nearest it (:func:`land_sides`).
+    ``hints`` are pieces likely near each point (-1: none), measured first:
+    a point within ``tolerance`` of one needs no search of the line.
     """
     points = shapely.points(xy)
-    near = mhw.within(points, tolerance)
-    far_out = np.flatnonzero(~near)
-    seaward = np.zeros(len(xy), dtype=bool)
+    piece = np.full(len(xy), -1, dtype=np.intp)
+    for hint in hints:
+        ask = np.flatnonzero((piece < 0) & (hint >= 0))
+        close = shapely.distance(points[ask], mhw.chunks[hint[ask]]) <= tolerance
+        piece[ask[close]] = hint[ask[close]]
+    rest = np.flatnonzero(piece < 0)
+    piece[rest] = mhw.within(points[rest], tolerance)
+    far_out = np.flatnonzero(piece < 0)
+    on = piece >= 0
     if len(far_out):
         owner = lot[far_out]
         chunk, _ = mhw.nearest(points[far_out])
         side = mhw.side(xy[far_out], chunk, points[far_out])
-        seaward[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
-    return near | seaward
+        on[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
+    return on, piece
 
 
 def land_sides(polys: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
@@ -188,7 +200,7 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     """
     xy, lot, prv, nxt = rings.xy, rings.lot, rings.prv, rings.nxt
     land, land_part = land_sides(polys, mhw)
-    flag = _on_water(xy, lot, land, land_part, mhw, tolerance)
+    flag, piece = _on_water(xy, lot, land, land_part, mhw, tolerance)
     starts = np.flatnonzero(flag & ~flag[prv])
     ends = np.flatnonzero(flag & ~flag[nxt])
     if not len(starts):  # no lot has a vertex on the water (each touches the line between its vertices, if at all)
@@ -200,7 +212,7 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     both = flag & flag[nxt]
     if both.any():
         mid = (xy[both] + xy[nxt][both]) / 2
-        bad = ~_on_water(mid, lot[both], land, land_part, mhw, tolerance)
+        bad = ~_on_water(mid, lot[both], land, land_part, mhw, tolerance, hints=(piece[both], piece[nxt][both]))[0]
         ok[np.unique(lot[both][bad])] = False
     neither = ~flag & ~flag[nxt]
     if neither.any():

@@ -118,10 +118,17 @@ class MhwIndex:
         return shapely.clip_by_rect(merged, *box.bounds)
 
     def within(self, points: np.ndarray, distance: float) -> np.ndarray:
-        """Whether each point lies within ``distance`` of the MHW line."""
-        hit = self.tree.query(points, predicate="dwithin", distance=distance)[0]
-        out = np.zeros(len(points), dtype=bool)
-        out[hit] = True
+        """A piece of the MHW line within ``distance`` of each point (one of them), or -1 where none is.
+
+        Examples
+        --------
+        >>> index = MhwIndex(shapely.LineString([(x, 0) for x in range(0, 400, 10)]))
+        >>> index.within(shapely.points([(5, 3), (385, -500)]), 5.0).tolist()
+        [0, -1]
+        """
+        hit, piece = self.tree.query(points, predicate="dwithin", distance=distance)
+        out = np.full(len(points), -1, dtype=np.intp)
+        out[hit] = piece
         return out
 
     def locate(self, points: np.ndarray, chunk: np.ndarray) -> np.ndarray:
