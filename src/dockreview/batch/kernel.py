@@ -196,7 +196,8 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     edges off its ends leave the tolerance band (:func:`~dockreview.batch.sides.band_exit`);
     the longest is the lot's (the single-lot functions warn of a second one).
     Returns the lots (indices into ``polys``) and, for each, its run's first
-    and last vertex (ring order).
+    and last vertex (ring order), and where the edges off them leave the band
+    (:func:`~dockreview.batch.sides.band_exit`'s fractions).
     """
     xy, lot, prv, nxt = rings.xy, rings.lot, rings.prv, rings.nxt
     land, land_part = land_sides(polys, mhw)
@@ -205,7 +206,7 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     ends = np.flatnonzero(flag & ~flag[nxt])
     if not len(starts):  # no lot has a vertex on the water (each touches the line between its vertices, if at all)
         none = np.empty(0, dtype=int)
-        return none, none, none
+        return none, none, none, np.empty(0), np.empty(0)
     ok = np.bincount(lot[starts], minlength=len(polys)) >= 1
     # an edge between two water vertices must itself lie on the water; an edge between two land
     # vertices must stay clear of the MHW line
@@ -235,7 +236,7 @@ def _longest_water_run(rings: _Rings, polys: np.ndarray, mhw: MhwIndex, toleranc
     order = np.lexsort((-np.nan_to_num(length), lot[starts]))
     longest = order[np.r_[True, lot[starts][order][1:] != lot[starts][order][:-1]]]
     keep = longest[ok[lot[starts][longest]]]
-    return lot[starts][keep], starts[keep], e[keep]
+    return lot[starts][keep], starts[keep], e[keep], t_a[keep], t_b[keep]
 
 
 # ---------------------------------------------------------------------------
@@ -485,11 +486,12 @@ def water_corners(polys: np.ndarray, mhw: MhwIndex, *, tolerance: float, ft_per_
     if not len(polys):
         return no_corners()
     vertices = _Rings.of(polys)
-    idx, s, e = _longest_water_run(vertices, polys, mhw, tolerance)
+    idx, s, e, t_a, t_b = _longest_water_run(vertices, polys, mhw, tolerance)
     if not len(idx):
         return no_corners()
     sides, good = side_lines(
         vertices, s, e, mhw, tolerance=tolerance, course=COURSE_TOLERANCE_FT / ft_per_unit, near=WATER_EDGE_FT / ft_per_unit,
+        exits=(t_a, t_b),
     )
     n = len(idx)
     far = np.maximum(1000.0 / ft_per_unit, 3.0 * shapely.length(polys[idx]))

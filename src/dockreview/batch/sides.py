@@ -240,12 +240,14 @@ class Sides:
 
 def side_lines(
     rings, s: np.ndarray, e: np.ndarray, mhw, *, tolerance: float, course: float, near: float,
+    exits: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Sides, np.ndarray]:
     """The two side lines of each lot whose water run is ring vertices ``s`` (first) to ``e`` (last).
 
     A water edge running on out of the band to a corner within ``near``
     (units) of the MHW line is passed over, as the single-lot functions pass
-    it over.
+    it over. ``exits``: :func:`band_exit` of the edges off ``s`` and ``e``,
+    when found already.
 
     Returns the sides (side ``i`` of lot ``i`` at the run's start, side
     ``n + i`` at its end) and, per lot, whether both could be drawn as the
@@ -261,8 +263,7 @@ def side_lines(
     m = n_ring - r  # vertices off the run
     ok = m >= 1
     # the run's ends: where the edges off its end vertices leave the tolerance band
-    t_a = band_exit(xy[s], xy[prv[s]], mhw, tolerance)
-    t_b = band_exit(xy[e], xy[nxt[e]], mhw, tolerance)
+    t_a, t_b = exits or (band_exit(xy[s], xy[prv[s]], mhw, tolerance), band_exit(xy[e], xy[nxt[e]], mhw, tolerance))
     ok &= ~np.isnan(t_a) & ~np.isnan(t_b)
     t_a, t_b = np.nan_to_num(t_a), np.nan_to_num(t_b)
     cut_a = xy[s] + t_a[:, None] * (xy[prv[s]] - xy[s])
