@@ -44,6 +44,7 @@ from dockreview.measure.envelope import (
     WORKED_WATER_FT,
     as_tree,
     band_width,
+    clear_of_strips,
     dock_roots,
     docks_on_lot,
     keep_clear,
@@ -418,8 +419,9 @@ def envelope_figures_each(parcels, frontages, side_a, side_b, zones, axes, index
         needs = rules.reach_unknown(figures) if len(parcels) else np.empty(0, dtype=object)
         needs_data = needs != ""
         band_reach = np.fmin(reach_ft, WORKED_WATER_FT)
+        clear = once(("clear", *at), lambda: clear_of_strips(zones, strips))
         at = (*at, band_reach.tobytes())
-        band = once(("band", *at), lambda: setback_band(zones, strips, frontages, band_reach / ft))
+        band = once(("band", *at), lambda: setback_band(clear, frontages, band_reach / ft))
         clearances = [None if (c := rules.terminus_clearance_ft(t)) is None else c / ft for t in ("channels", "docks")]
         at = (*at, tuple(clearances))
         obstacles = once(("obstacles", *at), lambda: obstacle_pairs(band, work.channels, work.docks, own_lot, own_dock, clearances))

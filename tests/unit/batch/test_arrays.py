@@ -7,7 +7,7 @@ import pytest
 import shapely
 
 from dockreview.batch.reach import greatest_reaches
-from dockreview.measure.envelope import greatest_reach, setback_band, setback_strips
+from dockreview.measure.envelope import clear_of_strips, greatest_reach, setback_band, setback_strips
 
 TOLERANCE = 0.001
 
@@ -27,7 +27,7 @@ def _bands(reach: float):
     left, right = (np.array(s, dtype=object) for s in zip(*lots))
     frontages, zones = np.array(frontages, dtype=object), np.array(zones, dtype=object)
     strips = setback_strips(left, right, 20.0)
-    band = setback_band(zones, strips, frontages, np.full(len(zones), reach))
+    band = setback_band(clear_of_strips(zones, strips), frontages, np.full(len(zones), reach))
     channel = shapely.buffer(shapely.LineString([(0.0, 150.0), (900.0, 260.0), (2000.0, 120.0)]), 30.0)
     cut = np.arange(len(band)) % 2 == 0  # every other lot keeps 50 ft off the channel
     band[cut] = shapely.difference(band[cut], shapely.buffer(channel, 50.0))
