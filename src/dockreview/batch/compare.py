@@ -57,13 +57,18 @@ from dockreview.errors import LayerError
 from dockreview.measure.envelope import WORKED_WATER_FT
 from dockreview.outputs.files import atomic_path, rounded_table
 from dockreview.outputs.geopackage import geopackage
+from dockreview.outputs.publish.lots import answers
 from dockreview.outputs.style import DOCK_COLOURS, LOT_COLOURS
 from dockreview.profile import Profile
 from dockreview.rules import RuleSet
 
 #: What each lot becomes under the draft, and a dock's status under the two laws: the map's words, in its legend's order.
+#: A lot or dock that either law could not decide for want of data, or could not review, is said to be so: never
+#: counted as losing, gaining or made nonconforming on an answer the data could not give.
 CHANGES = tuple(LOT_COLOURS)
 DOCK_STATUSES = tuple(DOCK_COLOURS)
+#: The lots' changes the legend and the summary always show; the others where any lot has them.
+SHOWN_CHANGES = ("loses a dock", "gains a dock", "eligible under both", "eligible under neither")
 #: Figures of a lot whose difference under 1/100 ft is none (floating-point noise between two passes).
 ROUND_FT = 2
 #: The columns of :func:`lot_outcomes` that can give or take a lot's dock: a denial, a class, a setback, a clearance
@@ -94,12 +99,12 @@ class Comparison:
         the lots that lose a dock and gain one naming it, and the docks it makes nonconforming; see :func:`by_rule`."""
         return by_rule(self.lots, self.docks, self.law, self.draft)
 
-    def counts(self) -> dict[str, int]:
-        """The totals the map's legend shows: lots by :data:`CHANGES`, docks by :data:`DOCK_STATUSES` (those with any)."""
-        counts = {c: int((self.lots["change"] == c).sum()) for c in CHANGES}
-        if self.docks is not None:
-            counts.update({s: int((self.docks["status"] == s).sum()) for s in DOCK_STATUSES if (self.docks["status"] == s).any()})
-        return counts
+    def counts(self) -> dict[str, dict[str, int]]:
+        """The totals the map's legend shows: ``lots`` by :data:`CHANGES` (those of :data:`SHOWN_CHANGES`, and the
+        others with any), ``docks`` by :data:`DOCK_STATUSES` (those with any; none without docks)."""
+        lots = {c: int(n) for c in CHANGES if (n := (self.lots["change"] == c).sum()) or c in SHOWN_CHANGES}
+        docks = {} if self.docks is None else {s: int(n) for s in DOCK_STATUSES if (n := (self.docks["status"] == s).sum())}
+        return {"lots": lots, "docks": docks}
 
 
 def compare(
@@ -318,6 +323,28 @@ def lot_outcomes(
     return np.round(out, ROUND_FT)
 
 
+def lot_change(law: np.ndarray, draft: np.ndarray) -> np.ndarray:
+    """What the draft does to each lot (:data:`CHANGES`), from each law's answer (the screen's, by
+    :func:`~dockreview.outputs.publish.lots.answers`: ``yes``, ``no``, ``data`` when only data it lacks kept the answer
+    from being yes or no, ``none`` when the lot could not be reviewed). A lot either law could not decide or review is
+    said to be so, whatever the other's answer.
+
+    Examples
+    --------
+    >>> law = np.array(["yes", "no", "yes", "no", "yes", "no", "data", "yes"])
+    >>> draft = np.array(["no", "yes", "yes", "no", "data", "data", "no", "none"])
+    >>> lot_change(law, draft).tolist()  # doctest: +NORMALIZE_WHITESPACE
+    ['loses a dock', 'gains a dock', 'eligible under both', 'eligible under neither', 'needs data to decide',
+     'needs data to decide', 'needs data to decide', 'not reviewed']
+    """
+    yes_a, yes_b, no_a, no_b = law == "yes", draft == "yes", law == "no", draft == "no"
+    return np.select(
+        [(law == "none") | (draft == "none"), ~(yes_a | no_a) | ~(yes_b | no_b), yes_a & no_b, no_a & yes_b, yes_a & yes_b],
+        ["not reviewed", "needs data to decide", "loses a dock", "gains a dock", "eligible under both"],
+        "eligible under neither",
+    ).astype(object)
+
+
 def lot_changes(
     law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSet, rules_b: RuleSet, *, water: str | None = None,
     given: frozenset | None = None,
@@ -326,7 +353,7 @@ def lot_changes(
 
     ``rule`` names every check whose outcome (:func:`lot_outcomes`) differs, joined by "; " ("" when none), a limit
     it sets (a setback, a reach) only on a lot that either law lets have a dock, a reach cap only where the lot's
-    greatest reach differs; ``change`` is one of :data:`CHANGES`;
+    greatest reach differs; ``change`` is one of :data:`CHANGES` (:func:`lot_change`);
     ``decided_by``, on a lot that loses or gains a dock, the checks of ``rule`` that can give or take one
     (:data:`DECIDING`). ``given``: the layers and facts the screens had (a check needing others answers nothing).
     """
@@ -344,9 +371,7 @@ def lot_changes(
         same[~bound, 3] = True
         differs.append(np.where(~same.all(axis=1), check_id, "").astype(object))
         decides.append(np.where(~same[:, DECIDING].all(axis=1), check_id, "").astype(object))
-    change = np.select(
-        [eligible_a & ~eligible_b, ~eligible_a & eligible_b, eligible_a & eligible_b], list(CHANGES[:3]), CHANGES[3],
-    ).astype(object)
+    change = lot_change(answers(a), answers(b))
     figures = {}
     for which, table in (("law", a), ("draft", b)):
         for column, name in (("envelope_area_sqft", "envelope"), ("greatest_reach_ft", "greatest_reach"), ("reach_limit_ft", "reach_limit")):
@@ -356,7 +381,7 @@ def lot_changes(
         {
             "parcel_id": a["parcel_id"].to_numpy(), "frontage_ft": a["frontage_ft"].to_numpy(dtype=float),
             "eligible_law": eligible_a, "eligible_draft": eligible_b, "rule": join(differs, len(rows)), "change": change,
-            "decided_by": np.where(np.isin(change, CHANGES[:2]), join(decides, len(rows)), "").astype(object),
+            "decided_by": np.where(np.isin(change, ["loses a dock", "gains a dock"]), join(decides, len(rows)), "").astype(object),
             **figures, "reasons_law": a["reasons"].to_numpy(), "reasons_draft": b["reasons"].to_numpy(),
         },
         geometry=a.geometry.values, crs=law.crs,
@@ -381,9 +406,12 @@ def dock_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSe
     fails_a, fails_b = _failed(law["failed"]), _failed(draft["failed"])
     broken = ["; ".join(c for c in order if c in fb and c not in fa) for fa, fb in zip(fails_a, fails_b)]
     ok_a, ok_b = law["verdict"].eq("compliant").to_numpy(), draft["verdict"].eq("compliant").to_numpy()
-    unreviewed = law["verdict"].astype(str).str.startswith("not reviewed").to_numpy()
+    unreviewed = law["verdict"].astype(str).str.startswith("not reviewed").to_numpy() | draft["verdict"].astype(str).str.startswith("not reviewed").to_numpy()
+    undecided = law["verdict"].eq("incomplete").to_numpy() | draft["verdict"].eq("incomplete").to_numpy()
     status = np.select(
-        [unreviewed, ok_a & ~ok_b, ~ok_a & ok_b, ok_a & ok_b], [DOCK_STATUSES[4], *DOCK_STATUSES[:3]], DOCK_STATUSES[3],
+        [unreviewed, undecided, ok_a & ~ok_b, ~ok_a & ok_b, ok_a & ok_b],
+        ["not reviewed", "needs data to decide", "made nonconforming", "made conforming", "conforming under both"],
+        "nonconforming under both",
     ).astype(object)
     return gpd.GeoDataFrame(
         {
@@ -407,9 +435,9 @@ def by_rule(lots: pd.DataFrame, docks: pd.DataFrame | None, law: RuleSet, draft:
     A lot or dock names several checks when several changed: it is counted under each.
     """
     changed, lose, gain, made = (
-        _named(lots["rule"]), _named(lots["decided_by"], lots["change"] == CHANGES[0]),
-        _named(lots["decided_by"], lots["change"] == CHANGES[1]),
-        {} if docks is None else _named(docks["rule"], docks["status"] == DOCK_STATUSES[0]),
+        _named(lots["rule"]), _named(lots["decided_by"], lots["change"] == "loses a dock"),
+        _named(lots["decided_by"], lots["change"] == "gains a dock"),
+        {} if docks is None else _named(docks["rule"], docks["status"] == "made nonconforming"),
     )
     rows = []
     for check_id in check_order(law, draft):

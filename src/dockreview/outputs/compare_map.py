@@ -1,7 +1,8 @@
 """The Board's map of a comparison of two laws: the shore's lots coloured by what the draft does to them.
 
 :func:`plot_compare_map` draws ``dockreview compare --map`` on one landscape letter page: every waterfront lot filled by
-its change (:data:`LOT_COLOURS`: loses a dock, gains one, eligible under both, under neither), every existing dock
+its change (:data:`LOT_COLOURS`: loses a dock, gains one, needs data to decide, not reviewed, eligible under both,
+under neither), every existing dock
 marked by its status (:data:`DOCK_COLOURS`), the town's outline (:class:`Outline`: a boundary layer read by
 :func:`read_outline`, or the extent of the parcel layer, :func:`parcels_outline`), the laws' names in the title, and a
 legend whose numbers are the comparison's own counts (:meth:`~dockreview.batch.compare.Comparison.counts`), so that
@@ -43,7 +44,7 @@ from dockreview.outputs.style import (
 )
 
 #: The changes drawn strong and marked, over the others.
-CHANGED = ("loses a dock", "gains a dock", "made nonconforming", "made conforming")
+CHANGED = ("loses a dock", "gains a dock", "made nonconforming", "made conforming", "needs data to decide")
 #: The marker at the centre of a lot or dock that changes (pt), and of one that does not (pt).
 MARKER_PT = 4.0
 QUIET_MARKER_PT = 1.2
@@ -238,26 +239,23 @@ def round_scale(ft_per_in: float) -> float:
     return math.ceil(ft_per_in / step * (1 - 1e-12)) * step
 
 
-def legend_entries(counts: dict[str, int]) -> list[tuple[str, str, bool]]:
-    """The legend's rows: ``(label, colour, is_dock)``, each label the count's words and its number.
+def legend_entries(counts: dict[str, dict[str, int]]) -> list[tuple[str, str, str | None]]:
+    """The legend's rows: ``(label, colour, status)``, each label the count's words and its number, ``status`` the
+    dock's status (None for lots); ``counts`` holds the ``lots`` by change and the ``docks`` by status.
 
     Examples
     --------
-    >>> legend_entries({"loses a dock": 3, "gains a dock": 0, "made nonconforming": 1200})[::2]
-    [('lots that lose a dock: 3', '#cf222e', False), ('docks made nonconforming: 1,200', '#cf222e', True)]
+    >>> legend_entries({"lots": {"loses a dock": 3, "gains a dock": 0}, "docks": {"made nonconforming": 1200}})[::2]
+    [('lots that lose a dock: 3', '#cf222e', None), ('docks made nonconforming: 1,200', '#cf222e', 'made nonconforming')]
     """
-    rows = []
-    for key, n in counts.items():
-        if key in LOT_COLOURS:
-            rows.append((f"lots {_verb(key)}: {n:,d}", LOT_COLOURS[key], False))
-        elif key in DOCK_COLOURS:
-            rows.append((f"docks {key}: {n:,d}", DOCK_COLOURS[key], True))
-    return rows
+    lots = [(f"lots {_verb(key)}: {n:,d}", LOT_COLOURS[key], None) for key, n in counts.get("lots", {}).items()]
+    return lots + [(f"docks {_verb(key)}: {n:,d}", DOCK_COLOURS[key], key) for key, n in counts.get("docks", {}).items()]
 
 
 def _verb(change: str) -> str:
-    """A lot's change as the legend words it after "lots": "that lose a dock", "eligible under both"."""
-    return {"loses a dock": "that lose a dock", "gains a dock": "that gain a dock"}.get(change, change)
+    """A lot's change or a dock's status as the legend words it after "lots" or "docks": "that lose a dock",
+    "eligible under both", "that need data to decide", "made nonconforming"."""
+    return {"loses a dock": "that lose a dock", "gains a dock": "that gain a dock", "needs data to decide": "that need data to decide"}.get(change, change)
 
 
 # ---------------------------------------------------------------------------
@@ -391,15 +389,15 @@ def _markers(ax, xy: np.ndarray, colour: str, size_pt: float, marker: str, zorde
     ax.scatter(xy[:, 0], xy[:, 1], s=size_pt**2, c=colour, marker=marker, linewidths=0, zorder=zorder, gid=gid)
 
 
-def _legend(ax, counts: dict[str, int]) -> None:
+def _legend(ax, counts: dict[str, dict[str, int]]) -> None:
     """The counts, under the map at the page's left: the printed table's totals, word for word."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     handles = [
-        Line2D([], [], ls="", marker=_dock_marker(label.split(": ")[0].removeprefix("docks ")), ms=MARKER_PT + 1, color=colour, label=label)
-        if is_dock else Patch(fc=colour, ec="none", label=label)
-        for label, colour, is_dock in legend_entries(counts)
+        Line2D([], [], ls="", marker=_dock_marker(status), ms=MARKER_PT + 1, color=colour, label=label)
+        if status else Patch(fc=colour, ec="none", label=label)
+        for label, colour, status in legend_entries(counts)
     ]
     width, height = ax.figure.get_size_inches()
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(MARGIN_IN / width, (MARGIN_IN + FOOT_IN) / height),

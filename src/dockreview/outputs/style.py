@@ -60,6 +60,8 @@ EVIDENCE_COLOURS = {
 LOT_COLOURS = {
     "loses a dock": "#cf222e",
     "gains a dock": "#1a7f37",
+    "needs data to decide": "#8250df",
+    "not reviewed": "#bbbbbb",
     "eligible under both": "#b7dfc0",
     "eligible under neither": "#e3e3e3",
 }
@@ -67,6 +69,7 @@ LOT_COLOURS = {
 DOCK_COLOURS = {
     "made nonconforming": "#cf222e",
     "made conforming": "#1a7f37",
+    "needs data to decide": "#8250df",
     "conforming under both": "#6e7781",
     "nonconforming under both": "#9a6700",
     "not reviewed": "#bbbbbb",

@@ -232,6 +232,55 @@ def test_the_map_legend_holds_the_tables_numbers(results):
     assert comparison.docks["rule"].tolist() == ["side-setback", "side-setback"]
 
 
+#: A check the draft adds to Kings Point whose limit reads the waterway's width, which a shore alone does not give.
+WIDTH_CHECK = """
+[values.test_protrusion_ft]
+value = 20.0
+unit = "ft"
+section = "Draft 1"
+text = "no dock shall protrude more than 20 feet into a waterway 100 feet or more wide"
+
+[values.test_wide_ft]
+value = 100.0
+unit = "ft"
+section = "Draft 1"
+text = "no dock shall protrude more than 20 feet into a waterway 100 feet or more wide"
+
+[checks.protrusion]
+kind = "waterway-protrusion"
+section = "Draft 1"
+title = "Protrusion into the waterway"
+max_ft = "test_protrusion_ft"
+width_from_ft = "test_wide_ft"
+measured_from = ["mhw"]
+"""
+
+
+def test_a_draft_that_needs_data_the_layers_lack_takes_no_dock_away(tmp_path):
+    """Kings Point with a check added whose limit reads the waterway's width: on an open shore (no far bank, no
+    width given) no lot's reach can be set, so every lot Kings Point lets have a dock needs data under the draft,
+    and none is counted as losing it; the lots Kings Point refuses (frontage under 150 ft, class 311) stay refused
+    under the draft, which keeps those rules. Each existing dock, conforming under Kings Point, needs data too."""
+    text = resources.files("dockreview.rules.profiles").joinpath(f"{LAW}.toml").read_text("utf-8")
+    draft = tmp_path / "width.toml"
+    draft.write_text(text + WIDTH_CHECK, encoding="utf-8")
+    comparison = _compare("EPSG:2263", draft)
+    lots, docks, hand = comparison.lots, comparison.docks, _by_hand()
+    assert lots["parcel_id"].tolist() == hand["parcel_id"].tolist()
+    expected = np.where(hand["eligible"], "needs data to decide", "eligible under neither")
+    assert lots["change"].tolist() == expected.tolist()
+    assert (lots["decided_by"] == "").all() and not lots["eligible_draft"].any()
+    assert lots.loc[hand["eligible"].to_numpy(), "reasons_draft"].str.startswith("needs data: ").all()
+    assert docks.set_index("dock_id").loc[["long", "short"], ["verdict_law", "verdict_draft", "status"]].values.tolist() == [
+        ["compliant", "incomplete", "needs data to decide"]] * 2
+    summary = comparison.summary()
+    assert summary["lots lose a dock"].sum() == 0 and summary["docks made nonconforming"].sum() == 0
+    counts = comparison.counts()
+    assert (counts["lots"]["loses a dock"], counts["lots"]["needs data to decide"], counts["lots"]["eligible under neither"]) == (
+        0, int(hand["eligible"].sum()), int((~hand["eligible"]).sum()))
+    assert "not reviewed" not in counts["lots"] and counts["docks"] == {"needs data to decide": 2}  # shown where any is
+
+
 @pytest.mark.parametrize("edit", ["setback45", "reach"])
 def test_one_riparian_pass_gives_each_laws_own_screen(drafts, edit):
     """On the synthetic county (wavy shores, channels, docks, lots measured one by one), each law's columns are its
