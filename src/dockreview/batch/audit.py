@@ -182,7 +182,8 @@ def audit_docks_each(
     laws = [ruleset(p) for p in profiles]
     context = _AuditContext(layers, parcels, tolerance_ft, draft_ft, screen_riparian_lines(laws[0]), shore)
     given = {name for name in ("channels", "docks", "soundings") if getattr(layers, name) is not None}
-    scopes = tuple(rules.decidable(given | ({"draft"} if draft_ft is not None else set())) for rules in laws)
+    given |= {"draft"} if draft_ft is not None else set()
+    scopes = tuple(rules.decidable(given) for rules in laws)
     depths = tuple(
         navigable_depth(layers, rules, draft_ft, 0.0) if depth is None and draft_ft is not None and layers.soundings is not None else depth
         for rules, depth in zip(laws, depths or [None] * len(laws))
@@ -203,7 +204,19 @@ def audit_docks_each(
     for k, rows_of_law in enumerate(rows):
         for i in (i for i, row in enumerate(rows_of_law) if row is None):  # no footprint to measure
             rows_of_law[i] = {"dock_id": names[i], **_alone(job, k, i)}
-    return [gpd.GeoDataFrame(pd.DataFrame(r), geometry=gpd.GeoSeries(footprints, crs=layers.crs)) for r in rows]
+    return [
+        _with_undecided(gpd.GeoDataFrame(pd.DataFrame(r), geometry=gpd.GeoSeries(footprints, crs=layers.crs)), rules.undecidable(given))
+        for rules, r in zip(laws, rows)
+    ]
+
+
+def _with_undecided(audit: gpd.GeoDataFrame, undecided: tuple[str, ...]) -> gpd.GeoDataFrame:
+    """The audit with the column ``undecided`` after ``failed``: the law's geometric checks the layers given could not
+    decide (a reach to navigable depth without soundings), named on every dock reviewed, whose verdict is over the
+    others."""
+    reviewed = ~audit["verdict"].astype(str).str.startswith("not reviewed").to_numpy()
+    audit.insert(audit.columns.get_loc("failed") + 1, "undecided", np.where(reviewed, ", ".join(undecided), "").astype(object))
+    return audit
 
 
 def dock_chunk(n: int, workers: int) -> int:

@@ -142,12 +142,9 @@ def _on_water(
     hints: tuple[np.ndarray, ...] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
     """Points within ``tolerance`` of the MHW line, or seaward of the piece nearest them on their lot's own part; and
-    for each point within it, a piece it is within it of (else -1).
-
-    ``land[i]`` is the side (against the piece's direction) where lot ``i``
-    lies, and ``land_part[i]`` the MHW part nearest it (:func:`land_sides`).
-    ``hints`` are pieces likely near each point (-1: none), measured first:
-    a point within ``tolerance`` of one needs no search of the line.
+    for each point within it, a piece it is within it of (else -1). ``land[i]`` is the side (against the piece's
+    direction) where lot ``i`` lies, and ``land_part[i]`` the MHW part nearest it (:func:`land_sides`). ``hints``
+    are pieces likely near each point (-1: none), measured first: a point near one needs no search of the line.
     """
     points = shapely.points(xy)
     piece = np.full(len(xy), -1, dtype=np.intp)
@@ -157,11 +154,9 @@ def _on_water(
         piece[ask[close]] = hint[ask[close]]
     rest = np.flatnonzero(piece < 0)
     piece[rest] = mhw.within(points[rest], tolerance)
-    far_out = np.flatnonzero(piece < 0)
-    on = piece >= 0
+    far_out, on = np.flatnonzero(piece < 0), piece >= 0
     if len(far_out):
-        owner = lot[far_out]
-        chunk, _ = mhw.nearest(points[far_out])
+        owner, (chunk, _) = lot[far_out], mhw.nearest(points[far_out])
         side = mhw.side(xy[far_out], chunk, points[far_out])
         on[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
     return on, piece

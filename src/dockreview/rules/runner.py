@@ -82,6 +82,22 @@ class RuleSet:
         given = set(inputs)
         return tuple(r.id for r in self.rules if r.geometric and set(r.needs) <= given)
 
+    def undecidable(self, inputs) -> tuple[str, ...]:
+        """The geometric checks that ``inputs`` cannot decide: each needs a layer or fact not among them.
+
+        A batch audit names them beside every dock's verdict, which is over the checks it can decide
+        (:meth:`decidable`); ``check`` of a site without them says those checks need data.
+
+        Examples
+        --------
+        >>> ruleset("kings-point-ny").undecidable({"channels", "docks"})
+        ('navigable-reach', 'float-grounding', 'float-vegetation')
+        >>> ruleset("wisconsin-nr326").undecidable({"channels", "docks", "soundings", "draft"})
+        ()
+        """
+        given = set(inputs)
+        return tuple(r.id for r in self.rules if r.geometric and not set(r.needs) <= given)
+
     def rule(self, check_id: str) -> RuleKind:
         """The check ``check_id``."""
         try:

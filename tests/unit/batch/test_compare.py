@@ -417,3 +417,18 @@ def test_each_dock_measured_once_is_each_laws_own_audit(drafts):
     wide = frontage > 150.0 + 1e-6
     assert each[1]["required_setback_ft"][wide].to_numpy() == pytest.approx(0.5 * frontage[wide].to_numpy())
     assert (each[1]["verdict"] != each[0]["verdict"]).any() and (each[2]["verdict"] != each[0]["verdict"]).any()
+
+
+def test_the_audit_names_beside_each_verdict_the_checks_the_layers_cannot_decide():
+    """The county has docks but no channels, soundings or vegetation: a dock's reach to navigable depth, its clearance
+    from channels, its float's grounding and shading (Kings Point), or its reach to 3 ft of water (Wisconsin) cannot
+    be decided, as ``check`` of a site without those layers says: each dock's verdict is over the other checks, and
+    its row names those left undecided, in the law's order."""
+    layers = _layers(_county("EPSG:2263"), "EPSG:2263")
+    kings_point = "navigable-reach, channel-clearance, float-grounding, float-vegetation"
+    for law, undecided in (("kings-point-ny", kings_point), ("wisconsin-nr326", "length")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DockReviewWarning)
+            audit = screen(layers, profile=law, audit=True, id_field="PIN", dock_id_field="dock_id", workers=1).audit
+        assert audit.columns[audit.columns.get_loc("failed") + 1] == "undecided"
+        assert audit.set_index("dock_id").loc[["long", "short"], "undecided"].tolist() == [undecided] * 2
