@@ -463,15 +463,22 @@ def test_the_audit_of_an_existing_dock_is_the_check_of_it(scene, placement, tdoc
 # 5. the riparian geometry the other properties rest on, against the construction
 # ---------------------------------------------------------------------------
 def _bridged(scene, lot, shore) -> float:
-    """How far a gap in the MHW line the line's merge leaves open may move the frontage (ft), as README "Frontage"
-    bridges it: along the parcel's own water boundary, which runs ``lot.offset`` ft off the line. The bridge steps to
-    the boundary and back (``|offset|`` each) and runs along it, whose length differs from the line's across the gap
-    by at most ``|offset|`` times the angle the shore turns through there. None for a gap the merge closes with a chord
-    (its ends within ``MHW_GAP_FT``: the chord is the frontage, to 0.05 ft on these shores)."""
+    """How far a gap in the MHW line that the shore's preparation leaves open may move the frontage (ft), as README
+    "Frontage" bridges it: along the parcel's own water boundary, which runs ``lot.offset`` ft off the line.
+
+    Nothing for a gap closed with a chord (its ends within ``MHW_GAP_FT``: on these shores the chord is the
+    frontage to 0.05 ft), nor where the boundary has no vertex inside the gap (the bridge is then the chord between
+    the gap's ends, on the line). Else the bridge steps to the boundary and back (``|offset|`` at most each) and
+    runs along it, whose length differs from the line's across the gap by at most ``|offset|`` times the angle the
+    shore turns through there.
+    """
     if not scene.gap:
         return 0.0
     g0, g = scene.gap
     if np.hypot(*(shore.point(g0 + g) - shore.point(g0))) <= MHW_GAP_FT:
+        return 0.0
+    edge = shore.samples(*lot.cuts)  # where the parcel's water boundary has its vertices
+    if not ((edge > g0) & (edge < g0 + g)).any():
         return 0.0
     xy = lotgen.trace(shore, g0, g0 + g)
     heading = np.unwrap(np.arctan2(*np.diff(xy, axis=0).T[::-1]))
@@ -484,7 +491,8 @@ def _bridged(scene, lot, shore) -> float:
 def test_water_corners_frontage_and_extensions_are_those_drawn(scene, placement):
     """README "Interpretations": each water corner is where the side line (or the extension of its
     last course) meets the MHW line, the frontage is the MHW line between them (a gap bridged, never
-    summed short or long), and each extension runs along the side line's last course."""
+    summed short; one the shore's preparation leaves open, within the bridge's bound, :func:`_bridged`),
+    and each extension runs along the side line's last course."""
     describe(scene, placement)
     lot = scene.subject_lot
     shore = scene.shores[lot.shore]

@@ -391,9 +391,14 @@ def lot_changes(
 # ---------------------------------------------------------------------------
 # docks
 # ---------------------------------------------------------------------------
-def _failed(column: pd.Series) -> list[set[str]]:
-    """The audit's failing checks of each dock (its ``failed`` column, ids joined by ", ")."""
+def _ids(column: pd.Series) -> list[set[str]]:
+    """The checks an audit's column names for each dock (its ``failed`` or ``undecided``: ids joined by ", ")."""
     return [set(filter(None, (t.strip() for t in str(v).split(",")))) if isinstance(v, str) else set() for v in column.tolist()]
+
+
+def _undecided(audit: pd.DataFrame) -> list[set[str]]:
+    """The checks each dock's audit left undecided (its ``undecided`` column; none where the audit has none)."""
+    return _ids(audit["undecided"]) if "undecided" in audit.columns else [set()] * len(audit)
 
 
 def dock_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSet, rules_b: RuleSet) -> gpd.GeoDataFrame:
@@ -401,13 +406,21 @@ def dock_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSe
 
     A dock conforms under a law when its audit's verdict is ``compliant``; ``rule`` names every check it fails
     under the draft and not under the law (in :func:`check_order`); ``status`` is one of :data:`DOCK_STATUSES`.
+    A dock neither law finds failing is ``needs data to decide`` when either audit is incomplete, or when a law
+    calls it compliant with checks left undecided (the audit's ``undecided``: a reach to 3 ft of water without
+    soundings) that the other law does not leave so: the two verdicts would then answer different questions.
     """
     order = check_order(rules_a, rules_b)
-    fails_a, fails_b = _failed(law["failed"]), _failed(draft["failed"])
+    fails_a, fails_b = _ids(law["failed"]), _ids(draft["failed"])
     broken = ["; ".join(c for c in order if c in fb and c not in fa) for fa, fb in zip(fails_a, fails_b)]
     ok_a, ok_b = law["verdict"].eq("compliant").to_numpy(), draft["verdict"].eq("compliant").to_numpy()
     unreviewed = law["verdict"].astype(str).str.startswith("not reviewed").to_numpy() | draft["verdict"].astype(str).str.startswith("not reviewed").to_numpy()
-    undecided = law["verdict"].eq("incomplete").to_numpy() | draft["verdict"].eq("incomplete").to_numpy()
+    open_a, open_b = _undecided(law), _undecided(draft)
+    only_a = np.array([bool(a - b) for a, b in zip(open_a, open_b)], dtype=bool)
+    only_b = np.array([bool(b - a) for a, b in zip(open_a, open_b)], dtype=bool)
+    undecided = (
+        law["verdict"].eq("incomplete").to_numpy() | draft["verdict"].eq("incomplete").to_numpy() | (ok_a & only_a) | (ok_b & only_b)
+    )
     status = np.select(
         [unreviewed, undecided, ok_a & ~ok_b, ~ok_a & ok_b, ok_a & ok_b],
         ["not reviewed", "needs data to decide", "made nonconforming", "made conforming", "conforming under both"],

@@ -420,7 +420,7 @@ def _furniture(fig, outline: Outline | None, crs, scale: float, ft_per_unit: flo
     ax.set_ylim(0, FOOT_IN * per_in)
     ax.set_axis_off()
     handles = [Line2D([], [], ls="", marker="s", ms=MARKER_PT + 1, mfc="none", mec="black",
-                      label="a lot that changes is also marked at its centre, in its colour"),
+                      label="a lot that changes, or needs data to decide, is also marked at its centre, in its colour"),
                Line2D([], [], ls="", label=f"CRS: {crs.to_string()}, {crs.name}"), Line2D([], [], ls="", label=NOT_A_SURVEY)]
     if outline is not None:
         handles.insert(0, Line2D([], [], color=BOARD_MAP_COLOURS["outline"], lw=OUTLINE_PT, label=f"outline: {outline.words}"))

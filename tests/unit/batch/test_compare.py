@@ -432,3 +432,15 @@ def test_the_audit_names_beside_each_verdict_the_checks_the_layers_cannot_decide
             audit = screen(layers, profile=law, audit=True, id_field="PIN", dock_id_field="dock_id", workers=1).audit
         assert audit.columns[audit.columns.get_loc("failed") + 1] == "undecided"
         assert audit.set_index("dock_id").loc[["long", "short"], "undecided"].tolist() == [undecided] * 2
+
+
+def test_docks_compliant_under_laws_that_leave_different_checks_undecided_need_data():
+    """Kings Point against Wisconsin without soundings: each law's audit calls both docks compliant over the checks
+    it can decide, but Kings Point leaves its navigable reach undecided and Wisconsin its length to 3 ft of water, so
+    the two verdicts answer different questions: each dock needs data to decide. So does each lot: Wisconsin sets
+    no minimum frontage or property class, and its length, the only limit on how far a pier reaches, reads soundings."""
+    comparison = _compare("EPSG:2263", "wisconsin-nr326")
+    docks = comparison.docks.set_index("dock_id").loc[["long", "short"]]
+    assert docks["verdict_law"].tolist() == docks["verdict_draft"].tolist() == ["compliant"] * 2
+    assert docks["status"].tolist() == ["needs data to decide"] * 2
+    assert comparison.lots["change"].tolist() == ["needs data to decide"] * len(FRONTAGES)
