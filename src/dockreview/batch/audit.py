@@ -141,11 +141,10 @@ def audit_docks(
     Returns
     -------
     GeoDataFrame
-        One row per dock: ``dock_id``, its lot's ``parcel_id``, the
-        measurements (:data:`AUDIT_COLUMNS`), ``components`` (from the field, or
-        inferred), the failing checks and ``verdict``: ``noncompliant`` when a
-        check fails, else ``needs data`` when the soundings were given but do
-        not reach far enough along the dock, else ``compliant``; ``not
+        One row per dock: ``dock_id``, its lot's ``parcel_id``, the measurements (:data:`AUDIT_COLUMNS`),
+        ``components`` (from the field, or inferred), the failing checks, ``undecided`` (the checks the layers
+        cannot decide) and ``verdict`` over the others: ``noncompliant`` when a check fails, else ``incomplete``
+        when the soundings given do not reach far enough along the dock, else ``compliant``; ``not
         reviewed: ...`` saying why a dock could not be measured. And the footprint.
     """
     return audit_docks_each(
