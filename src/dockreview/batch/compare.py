@@ -401,11 +401,17 @@ def _undecided(audit: pd.DataFrame) -> list[set[str]]:
     return _ids(audit["undecided"]) if "undecided" in audit.columns else [set()] * len(audit)
 
 
+def _named_in(ids: list[set[str]], order: tuple[str, ...]) -> np.ndarray:
+    """Each dock's checks ``ids`` in ``order``, joined by ", " as an audit names them."""
+    return np.array([", ".join(c for c in order if c in found) for found in ids], dtype=object)
+
+
 def dock_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSet, rules_b: RuleSet) -> gpd.GeoDataFrame:
     """One row per existing dock audited under both laws (:func:`~dockreview.batch.audit.audit_docks`, same order).
 
     A dock conforms under a law when its audit's verdict is ``compliant``; ``rule`` names every check it fails
-    under the draft and not under the law (in :func:`check_order`); ``status`` is one of :data:`DOCK_STATUSES`.
+    under the draft and not under the law (in :func:`check_order`); ``undecided_law`` and ``undecided_draft`` the
+    checks each audit could not decide; ``status`` is one of :data:`DOCK_STATUSES`.
     A dock neither law finds failing is ``needs data to decide`` when either audit is incomplete, or when a law
     calls it compliant with checks left undecided (the audit's ``undecided``: a reach to 3 ft of water without
     soundings) that the other law does not leave so: the two verdicts would then answer different questions.
@@ -431,7 +437,9 @@ def dock_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSe
             "dock_id": law["dock_id"].to_numpy(), "parcel_id": law["parcel_id"].to_numpy(),
             "conforming_law": ok_a, "conforming_draft": ok_b, "verdict_law": law["verdict"].to_numpy(),
             "verdict_draft": draft["verdict"].to_numpy(), "failed_law": law["failed"].fillna("").to_numpy(),
-            "failed_draft": draft["failed"].fillna("").to_numpy(), "rule": np.array(broken, dtype=object), "status": status,
+            "failed_draft": draft["failed"].fillna("").to_numpy(),
+            "undecided_law": _named_in(open_a, order), "undecided_draft": _named_in(open_b, order),
+            "rule": np.array(broken, dtype=object), "status": status,
         },
         geometry=law.geometry.values, crs=law.crs,
     )

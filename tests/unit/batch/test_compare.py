@@ -443,4 +443,6 @@ def test_docks_compliant_under_laws_that_leave_different_checks_undecided_need_d
     docks = comparison.docks.set_index("dock_id").loc[["long", "short"]]
     assert docks["verdict_law"].tolist() == docks["verdict_draft"].tolist() == ["compliant"] * 2
     assert docks["status"].tolist() == ["needs data to decide"] * 2
+    assert docks["undecided_draft"].tolist() == ["length"] * 2
+    assert docks["undecided_law"].tolist() == ["navigable-reach, channel-clearance, float-grounding, float-vegetation"] * 2
     assert comparison.lots["change"].tolist() == ["needs data to decide"] * len(FRONTAGES)
