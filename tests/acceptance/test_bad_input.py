@@ -501,7 +501,7 @@ def test_unexpected_error_is_one_line_and_verbose_says_where(site, monkeypatch):
 
 def test_traceback_only_with_debug(site):
     site.rewrite(parcel={"id": "9-999-99"})
-    command = [sys.executable, "-c", "from dockreview.cli import main; main()"]
+    command = [sys.executable, "-c", "from dockreview.cli import run; run()"]
     plain = subprocess.run([*command, "check", str(site.manifest)], capture_output=True, text=True)
     debug = subprocess.run([*command, "--debug", "check", str(site.manifest)], capture_output=True, text=True)
     assert plain.returncode == 2

@@ -59,7 +59,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="SIGKILL of a 
 #: The seed of every kill moment; each case draws from ``random.Random(f"{SEED}:{case}:{chunk}")``.
 SEED = 20261203
 
-CLI = [sys.executable, "-c", "from dockreview.cli import main; main()"]
+CLI = [sys.executable, "-c", "from dockreview.cli import run; run()"]
 
 #: (command, chunk, kills): spread over a few tests so that pytest-xdist shares them; 68 kills in all.
 CASES = [

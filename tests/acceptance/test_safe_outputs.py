@@ -36,7 +36,7 @@ from dockreview.outputs.export import write_gpkg
 from support.sitegen import make_site, t_dock
 
 #: The child's command: the package's own entry point.
-COMMAND = [sys.executable, "-c", "from dockreview.cli import main; main()"]
+COMMAND = [sys.executable, "-c", "from dockreview.cli import run; run()"]
 TIME_LIMIT_S = 10.0
 MEMORY_LIMIT_KB = 1_500_000
 #: Linux's character devices: the null device (1, 3) takes every byte; the full device (1, 7) takes none.

@@ -22,7 +22,7 @@ from support.sitegen import dumps_toml, make_site
 KEY_WEST = DATA / "key-west-chart"
 #: The console script the README installs; the same entry point run by ``-c`` where it is absent.
 SCRIPT = Path(sys.executable).parent / "dockreview"
-CLI = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-c", "from dockreview.cli import main; main()"]
+CLI = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-c", "from dockreview.cli import run; run()"]
 #: Python's own display of a warning: ``path.py:12: RuntimeWarning: message``, or the category's name alone.
 RAW = re.compile(r"\b[A-Z]\w*Warning\b|\.py:\d+:|warnings\.warn")
 

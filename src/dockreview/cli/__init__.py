@@ -8,6 +8,6 @@ report), :mod:`~dockreview.cli.where` (envelope, suggest, screen),
 module only when the command runs (:data:`~dockreview.cli.group.COMMANDS`).
 """
 
-from dockreview.cli.group import hoist_global_flags, main
+from dockreview.cli.group import hoist_global_flags, main, run
 
-__all__ = ["main", "hoist_global_flags"]
+__all__ = ["main", "run", "hoist_global_flags"]

@@ -16,12 +16,14 @@ on standard error, and lets no other Python warning reach the terminal in its ra
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import logging
 import os
 import re
 import sys
+import threading
 import traceback
 import warnings
 from pathlib import Path
@@ -224,3 +226,30 @@ def main(ctx: click.Context, verbose: int, quiet: bool, debug: bool) -> None:
     ctx.meta["quiet"] = quiet  # only errors on standard error: no data warnings either (show_warnings), for every command
     level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
     logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)
+
+
+def run() -> None:
+    """The ``dockreview`` console script: :func:`main`, after which the process ends without tearing Python down.
+
+    Python's own exit frees every object of every module imported, one by
+    one: 0.15 s once geopandas is imported, a twentieth of a county's screen of
+    20,000 parcels, spent after its files are written. Here the command's
+    exit functions (:mod:`atexit`) run and the standard streams are flushed,
+    then the process ends with the command's status. Where a thread other
+    than a daemon still runs, or the status is not a number, Python ends the
+    process as it always does, waiting for the thread.
+    """
+    try:
+        main()
+    except SystemExit as exc:
+        status = 0 if exc.code is None else exc.code
+    else:  # click ends with SystemExit; a main that returned has nothing more to say
+        status = 0
+    waiting = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    if waiting or not isinstance(status, int):
+        sys.exit(status)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a reader gone, or a stream closed: nothing left to say there
+            stream.flush()
+    os._exit(status)
