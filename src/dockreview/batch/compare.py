@@ -401,6 +401,11 @@ def _undecided(audit: pd.DataFrame) -> list[set[str]]:
     return _ids(audit["undecided"]) if "undecided" in audit.columns else [set()] * len(audit)
 
 
+def _unreviewed(audit: pd.DataFrame) -> np.ndarray:
+    """Whether each dock's audit could not review it (its verdict ``not reviewed: ...``)."""
+    return audit["verdict"].astype(str).str.startswith("not reviewed").to_numpy()
+
+
 def _named_in(ids: list[set[str]], order: tuple[str, ...]) -> np.ndarray:
     """Each dock's checks ``ids`` in ``order``, joined by ", " as an audit names them."""
     return np.array([", ".join(c for c in order if c in found) for found in ids], dtype=object)
@@ -420,7 +425,7 @@ def dock_changes(law: gpd.GeoDataFrame, draft: gpd.GeoDataFrame, rules_a: RuleSe
     fails_a, fails_b = _ids(law["failed"]), _ids(draft["failed"])
     broken = ["; ".join(c for c in order if c in fb and c not in fa) for fa, fb in zip(fails_a, fails_b)]
     ok_a, ok_b = law["verdict"].eq("compliant").to_numpy(), draft["verdict"].eq("compliant").to_numpy()
-    unreviewed = law["verdict"].astype(str).str.startswith("not reviewed").to_numpy() | draft["verdict"].astype(str).str.startswith("not reviewed").to_numpy()
+    unreviewed = _unreviewed(law) | _unreviewed(draft)
     open_a, open_b = _undecided(law), _undecided(draft)
     only_a = np.array([bool(a - b) for a, b in zip(open_a, open_b)], dtype=bool)
     only_b = np.array([bool(b - a) for a, b in zip(open_a, open_b)], dtype=bool)
