@@ -10,7 +10,10 @@ parcels are read ``batch_size`` at a time in the layer's order
 the screen's own :func:`~dockreview.batch.table.screen_tables` in a worker
 process (:func:`~dockreview.batch.parallel.imap_chunks`), and its rows are
 appended to the GeoPackage and the CSV as they come back, in order, joined into
-windows of :data:`WRITE_ROWS` rows (a write has a cost of its own). What
+windows of :data:`WRITE_ROWS` rows (a write has a cost of its own). The worker
+also writes its batch's CSV rows as text (:func:`csv_rows`), so that the
+parent, which writes every window alone after the last batch, only appends
+them. What
 the batches share -- the indexed shore, the obstacles, the rules -- is built
 once (:func:`plan_screen`) before the workers fork, and shared by them; the
 layers as read can be let go once the plan is made, so that neither they nor
@@ -246,7 +249,7 @@ def dask_to_file(
     with tempfile.TemporaryDirectory(prefix=f".{output.stem}-", dir=parent) as folder:
         spill = Spill(Path(folder), ROW)
         screen_partitions(layers, rules, options, scheduler, depth, lambda result: spill.add(*result), progress=progress)
-        answers = ((table, envelopes, 0) for table, envelopes in spill.windows())
+        answers = ((table, envelopes, 0, None) for table, envelopes in spill.windows())
         with tqdm(total=spill.rows, desc="write", unit="parcel", disable=None if progress is None else not progress) as bar:
             counts, main, csv = write_batches(answers, output, bar, label, run_audit, inputs=inputs, record=record)
     counts.pop("repaired", None)
@@ -273,8 +276,9 @@ def _numbered(batches):
         start += len(frame)
 
 
-def _batch_tables(plan: ScreenPlan, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, int]:
-    """The parcel table and envelopes of one batch (its rows numbered from ``start``), and how many parcels were repaired."""
+def _batch_tables(plan: ScreenPlan, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, int, str]:
+    """The parcel table and envelopes of one batch (its rows numbered from ``start``), how many parcels were
+    repaired, and the table's CSV rows (:func:`csv_rows`)."""
     start, frame = job
     frame, repaired = repair_parcels(frame)
     batch = replace(plan.layers, parcels=frame.reset_index(drop=True), parcels_source=None)
@@ -285,7 +289,20 @@ def _batch_tables(plan: ScreenPlan, job) -> tuple[gpd.GeoDataFrame, gpd.GeoDataF
     table, envelopes = screen_tables(
         batch, plan.rules, plan.options, plan.depth, row_ids=start + np.arange(len(frame)), work=plan.work, beside=beside,
     )
-    return table, envelopes, repaired
+    return table, envelopes, repaired, csv_rows(table)
+
+
+def csv_rows(table: pd.DataFrame) -> str:
+    """The rows of a batch's table as the screen's CSV holds them, without its header (the audit's water corners,
+    which the CSV does not hold, left out).
+
+    Examples
+    --------
+    >>> print(csv_rows(pd.DataFrame({"parcel_id": ["=A1", "B2"], "frontage_ft": [120.456, None]})), end="")
+    '=A1,120.46
+    B2,
+    """
+    return rounded_table(table.drop(columns=["water_corners"], errors="ignore")).to_csv(index=False, header=False)
 
 
 def _tally(counts: dict[str, int], table: gpd.GeoDataFrame, repaired: int) -> None:
@@ -334,36 +351,38 @@ def _audited(audit, lots: list, counts: dict[str, int], meanwhile=None) -> gpd.G
 
 
 def _tallied(answers, counts: dict[str, int], lots: list | None, bar):
-    """Each batch's table and envelopes, its summary counts added to ``counts`` (its waterfront lots to ``lots``, when
-    given) as it comes."""
-    for table, envelopes, repaired in answers:
+    """Each batch's table, envelopes and CSV rows, its summary counts added to ``counts`` (its waterfront lots to
+    ``lots``, when given) as it comes."""
+    for table, envelopes, repaired, rows in answers:
         corners = table.pop("water_corners") if "water_corners" in table.columns else None
         _tally(counts, table, repaired)
         if lots is not None:
             lots.append(_waterfront(table, corners))
         bar.update(len(table))
-        yield table, envelopes
+        yield table, envelopes, rows
 
 
 def windows(batches, rows: int = WRITE_ROWS):
-    """The ``(table, envelopes)`` batches joined, in order, into windows of at least ``rows`` rows (the last fewer).
+    """The ``(table, envelopes, csv)`` batches joined, in order, into windows of at least ``rows`` rows (the last
+    fewer). ``csv`` is the table's CSV rows (:func:`csv_rows`), or None when they are made as they are written.
 
     Examples
     --------
-    >>> batches = ((pd.DataFrame({"row": range(n)}), pd.DataFrame({"n": [n]})) for n in (3, 4, 2, 5, 1))
-    >>> [(len(table), envelopes["n"].tolist()) for table, envelopes in windows(batches, rows=6)]
-    [(7, [3, 4]), (7, [2, 5]), (1, [1])]
+    >>> batches = ((pd.DataFrame({"row": range(n)}), pd.DataFrame({"n": [n]}), f"{n};") for n in (3, 4, 2, 5, 1))
+    >>> [(len(table), envelopes["n"].tolist(), csv) for table, envelopes, csv in windows(batches, rows=6)]
+    [(7, [3, 4], '3;4;'), (7, [2, 5], '2;5;'), (1, [1], '1;')]
     """
-    tables, envelopes, held = [], [], 0
-    for table, envelope in batches:
+    tables, envelopes, texts, held = [], [], [], 0
+    for table, envelope, text in batches:
         tables.append(table)
         envelopes.append(envelope)
+        texts.append(text)
         held += len(table)
         if held >= rows:
-            yield _joined(tables), _joined(envelopes)
-            tables, envelopes, held = [], [], 0
+            yield _joined(tables), _joined(envelopes), _joined_text(texts)
+            tables, envelopes, texts, held = [], [], [], 0
     if tables:
-        yield _joined(tables), _joined(envelopes)
+        yield _joined(tables), _joined(envelopes), _joined_text(texts)
 
 
 def _joined(frames: list) -> pd.DataFrame:
@@ -371,12 +390,29 @@ def _joined(frames: list) -> pd.DataFrame:
     return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
 
 
+def _joined_text(texts: list) -> str | None:
+    """The texts one after another; None when any is (made as the window is written)."""
+    return None if any(text is None for text in texts) else "".join(texts)
+
+
+def _append_csv(path: Path, table: pd.DataFrame, rows: str | None, *, header: bool) -> None:
+    """Append ``table``'s rows to the CSV ``path`` (its header first, with ``header``): ``rows`` as a worker wrote
+    them (:func:`csv_rows`), else written here."""
+    if rows is None:
+        rounded_table(table).to_csv(path, index=False, mode="a", header=header)
+        return
+    with open(path, "a", encoding="utf-8", newline="") as out:
+        if header:
+            out.write(rounded_table(table.iloc[:0]).to_csv(index=False))
+        out.write(rows)
+
+
 def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(), record=None) -> tuple[dict, Path, Path]:
     """Write the batches' rows to the screen's files and the CSV as they come, :data:`WRITE_ROWS` or more at a time
     (every file written whole or not at all: a GeoPackage, or GeoParquet files beside one another); then the audit.
 
-    ``answers`` yields each batch's table, envelopes and parcels repaired, in
-    the layer's order; ``audit`` is called with the waterfront lots of every
+    ``answers`` yields each batch's table, envelopes, parcels repaired and
+    CSV rows (None: made here), in the layer's order; ``audit`` is called with the waterfront lots of every
     batch and the writing of the last window, which it does while its workers
     audit (a county's last window is its whole screen: 0.4 s). Returns the
     summary counts (with ``repaired``) and the files.
@@ -386,8 +422,8 @@ def write_batches(answers, output: Path, bar, label: str, audit=None, inputs=(),
     lots = []
     with atomic_path(csv, inputs=inputs) as csv_tmp, _screen_layers(output, inputs, audit is not None) as out:
 
-        def write(i: int, table, envelopes) -> None:
-            rounded_table(table).to_csv(csv_tmp, index=False, mode="a", header=i == 0)
+        def write(i: int, table, envelopes, rows) -> None:
+            _append_csv(csv_tmp, table, rows, header=i == 0)
             out.write(i, table, envelopes)
 
         last = None  # the last window is written while the audit's workers work
