@@ -152,3 +152,22 @@ def test_a_batched_layer_without_a_polygon_is_refused_and_nothing_is_written(cou
     assert run.exit_code == 2
     assert "no polygon features" in run.output and "Traceback" not in run.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["points.gpkg"]
+
+
+def test_parcels_drawn_with_heights_are_screened_on_the_plan(county_files, tmp_path):
+    """A survey's parcels often carry a height on every vertex: every other lot here stands 12.5 ft up. The screen
+    measures on the plan, so its table is the flat layer's, and its parcels are written flat."""
+    _, gpkg = county_files["ft"]
+    parcels = gpd.read_file(gpkg, layer="parcels")
+    raised = np.arange(len(parcels)) % 2 == 0
+    heights = parcels.copy()
+    heights.loc[raised, "geometry"] = shapely.force_3d(parcels.geometry.values[raised], 12.5)
+    heights.to_file(tmp_path / "heights.gpkg", layer="parcels", driver="GPKG")
+    for name, source in (("flat", f"{gpkg}:parcels"), ("heights", f"{tmp_path / 'heights.gpkg'}:parcels")):
+        run = CliRunner().invoke(main, [*_args(source, gpkg, tmp_path / f"{name}-out.gpkg"), "--batch", "37", "--workers", "1"])
+        assert run.exit_code == 0, run.output
+    assert shapely.has_z(gpd.read_file(tmp_path / "heights.gpkg").geometry.values).sum() == raised.sum() > 100
+    assert (tmp_path / "flat-out.csv").read_text() == (tmp_path / "heights-out.csv").read_text()
+    written, flat = (gpd.read_file(tmp_path / f"{name}-out.gpkg", layer="parcels").geometry for name in ("heights", "flat"))
+    assert not shapely.has_z(written.values).any()
+    assert (shapely.equals_exact(written.values, flat.values, 0) | (written.isna() & flat.isna())).all()
