@@ -56,9 +56,12 @@ def shared_with_forks():
     left are frozen out of the garbage collector (:func:`gc.freeze`), whose
     passes would otherwise write to every geometry's header in every process
     and so copy the pages of a county's shore and docks into each of them.
-    They are unfrozen when the workers are done.
+    They are unfrozen when the workers are done. Only the collector's young
+    generations are collected first: a full pass over the old one, which holds
+    the libraries' objects, took 0.04 s of a county's screen and found nothing
+    to free (an old cycle left is frozen and shared, not copied).
     """
-    gc.collect()
+    gc.collect(1)
     with contextlib.suppress(OSError, AttributeError):  # no glibc
         ctypes.CDLL(None).malloc_trim(0)
     gc.freeze()
