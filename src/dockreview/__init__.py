@@ -15,20 +15,23 @@ before it: :mod:`~dockreview.inputs` (files to a Site), :mod:`~dockreview.geomet
 (screen and audits) and :mod:`~dockreview.cli`.
 """
 
-from dockreview._version import __version__
-from dockreview.errors import (
-    CRSError,
-    DockError,
-    DockReviewError,
-    DockReviewWarning,
-    LayerError,
-    ManifestError,
-    SiteDataError,
-)
-from dockreview.inputs.site import Site, load_site
-from dockreview.profile import Profile, load_profile
-from dockreview.review.pipeline import Review, review
-from dockreview.review.whatif import frontage_point, with_dock
+from dockreview._collector import paused
+
+with paused(freeze=True):  # the libraries' objects, made by the hundred thousand, need no passes of the collector
+    from dockreview._version import __version__
+    from dockreview.errors import (
+        CRSError,
+        DockError,
+        DockReviewError,
+        DockReviewWarning,
+        LayerError,
+        ManifestError,
+        SiteDataError,
+    )
+    from dockreview.inputs.site import Site, load_site
+    from dockreview.profile import Profile, load_profile
+    from dockreview.review.pipeline import Review, review
+    from dockreview.review.whatif import frontage_point, with_dock
 
 __all__ = [
     "__version__",

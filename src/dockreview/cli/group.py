@@ -31,6 +31,7 @@ from pathlib import Path
 import click
 from threadpoolctl import threadpool_limits
 
+from dockreview._collector import paused
 from dockreview._version import __version__
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.spec import RIPARIAN_METHODS
@@ -158,7 +159,8 @@ class _Group(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMANDS:
             module, attr = COMMANDS[name]
-            self.add_command(getattr(importlib.import_module(module), attr), name)
+            with paused(freeze=True):  # as the package's own import (:mod:`dockreview._collector`)
+                self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
