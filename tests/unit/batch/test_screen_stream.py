@@ -12,6 +12,7 @@ are worked on one and two processes.
 from __future__ import annotations
 
 import json
+import sqlite3
 import warnings
 
 import geopandas as gpd
@@ -27,6 +28,7 @@ from dockreview.batch.layers import read_screen_layers
 from dockreview.batch.screen import screen, write_screen
 from dockreview.cli import main
 from dockreview.errors import DockReviewWarning
+from dockreview.outputs import geopackage
 from dockreview.testing.counties import messy_county
 
 FIELDS = ["--id-field", "PARCEL_ID", "--class-field", "PROP_CLASS", "--dock-id-field", "dock_id"]
@@ -171,3 +173,20 @@ def test_parcels_drawn_with_heights_are_screened_on_the_plan(county_files, tmp_p
     written, flat = (gpd.read_file(tmp_path / f"{name}-out.gpkg", layer="parcels").geometry for name in ("heights", "flat"))
     assert not shapely.has_z(written.values).any()
     assert (shapely.equals_exact(written.values, flat.values, 0) | (written.isna() & flat.isna())).all()
+
+
+def test_the_layers_written_feature_by_feature_are_those_written_through_arrow(county_files, tmp_path, monkeypatch):
+    """GDAL before 3.8 takes no Arrow: there the GeoPackage's layers are written a feature at a time, the same layers."""
+    parcels, gpkg = county_files["ft"]
+    for name, arrow in (("arrow", True), ("features", False)):
+        monkeypatch.setattr(geopackage, "arrow_writes", lambda arrow=arrow: arrow)
+        run = CliRunner().invoke(main, [*_args(parcels, gpkg, tmp_path / f"{name}.gpkg"), "--batch", "37", "--workers", "1"])
+        assert run.exit_code == 0, run.output
+    for layer in ("parcels", "envelopes"):
+        a, b = (gpd.read_file(tmp_path / f"{name}.gpkg", layer=layer) for name in ("arrow", "features"))
+        assert len(a) == len(b) > 0 and (a.geom_type.dropna() == "MultiPolygon").all()
+        pd.testing.assert_frame_equal(a.drop(columns="geometry"), b.drop(columns="geometry"))
+        assert (shapely.equals_exact(a.geometry.values, b.geometry.values, 0) | (a.geometry.isna() & b.geometry.isna())).all()
+    schemas = [sqlite3.connect(tmp_path / f"{name}.gpkg").execute("SELECT sql FROM sqlite_master WHERE name = 'parcels'").fetchone()
+               for name in ("arrow", "features")]
+    assert schemas[0] == schemas[1]
