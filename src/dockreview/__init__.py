@@ -15,9 +15,9 @@ before it: :mod:`~dockreview.inputs` (files to a Site), :mod:`~dockreview.geomet
 (screen and audits) and :mod:`~dockreview.cli`.
 """
 
-from dockreview._collector import paused
+from dockreview._collector import command_process, paused
 
-with paused(freeze=True):  # the libraries' objects, made by the hundred thousand, need no passes of the collector
+with paused(freeze=command_process()):  # the libraries' objects, made by the hundred thousand, need no passes of the collector
     from dockreview._version import __version__
     from dockreview.errors import (
         CRSError,

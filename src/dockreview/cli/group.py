@@ -31,7 +31,7 @@ from pathlib import Path
 import click
 from threadpoolctl import threadpool_limits
 
-from dockreview._collector import paused
+from dockreview._collector import command_process, paused
 from dockreview._version import __version__
 from dockreview.errors import DockReviewError, DockReviewWarning
 from dockreview.inputs.spec import RIPARIAN_METHODS
@@ -159,7 +159,7 @@ class _Group(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMANDS:
             module, attr = COMMANDS[name]
-            with paused(freeze=True):  # as the package's own import (:mod:`dockreview._collector`)
+            with paused(freeze=command_process()):  # as the package's own import (:mod:`dockreview._collector`)
                 self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
 
