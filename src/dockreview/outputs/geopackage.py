@@ -15,6 +15,7 @@ copy would have become (0.2 s saved on a county's 14 MB screen, more on a state'
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import warnings
 from collections.abc import Iterable
@@ -50,19 +51,28 @@ class GeoPackageOutput:
         import pyogrio
 
         options = {"geometry_type": "MultiPolygon", "promote_to_multi": True} if polygons else {}
+        if arrow_writes():  # a copy: pyogrio makes the polygons multipart in the frame it is given
+            frame, options = frame.copy(), {**options, "use_arrow": True}
         with warnings.catch_warnings():  # GDAL's note on a parcel that is not a polygon (kept, as the layer holds it)
             warnings.filterwarnings("ignore", "A geometry of type .* is inserted into layer", RuntimeWarning)
             pyogrio.write_dataframe(
-                frame, self.path, layer=layer, driver="GPKG", append=append, use_arrow=arrow_writes(),
+                frame, self.path, layer=layer, driver="GPKG", append=append,
                 layer_options=None if append else {"DESCRIPTION": self.description}, **options,
             )
 
 
+#: The pyogrio whose Arrow writes take what the tool's layers hold: a column of nothing but nulls, an empty
+#: table, texts beside numbers in one column (earlier ones refuse them, whatever GDAL).
+ARROW_PYOGRIO = (0, 13)
+
+
 def arrow_writes() -> bool:
-    """Whether GDAL takes a layer's rows as Arrow (GDAL 3.8 on), rather than a feature at a time."""
+    """Whether a layer's rows go to GDAL as Arrow, rather than a feature at a time: GDAL 3.8 on, and a pyogrio
+    of :data:`ARROW_PYOGRIO` on."""
     import pyogrio
 
-    return pyogrio.__gdal_version__ >= (3, 8, 0)
+    version = tuple(int(part) for part in re.findall(r"\d+", pyogrio.__version__)[:2])
+    return pyogrio.__gdal_version__ >= (3, 8, 0) and version >= ARROW_PYOGRIO
 
 
 @contextmanager
