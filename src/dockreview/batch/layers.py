@@ -101,7 +101,8 @@ def _spec(text: str) -> LayerSpec:
 def repair_parcels(frame: gpd.GeoDataFrame) -> tuple[gpd.GeoDataFrame, int]:
     """Every parcel row kept (a row without a polygon is reported, not dropped), invalid rings repaired; and how many were."""
     geoms = np.array(frame.geometry.values, dtype=object)  # a copy: the frame's own polygons are not changed
-    raised = shapely.has_z(geoms)  # heights dropped (a parcel with them is rare; a county's layer mostly has none)
+    # heights and measures dropped (NaN heights too): a parcel with them is rare, and only those are remade
+    raised = shapely.get_coordinate_dimension(geoms) > 2
     if raised.any():
         geoms[raised] = shapely.force_2d(geoms[raised])
     invalid = ~(shapely.is_missing(geoms) | shapely.is_empty(geoms)) & ~shapely.is_valid(geoms)

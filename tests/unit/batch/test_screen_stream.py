@@ -19,6 +19,7 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
+import pyogrio
 import pytest
 import shapely
 from click.testing import CliRunner
@@ -156,22 +157,50 @@ def test_a_batched_layer_without_a_polygon_is_refused_and_nothing_is_written(cou
     assert sorted(p.name for p in tmp_path.iterdir()) == ["points.gpkg"]
 
 
-def test_parcels_drawn_with_heights_are_screened_on_the_plan(county_files, tmp_path):
-    """A survey's parcels often carry a height on every vertex: every other lot here stands 12.5 ft up. The screen
-    measures on the plan, so its table is the flat layer's, and its parcels are written flat."""
+def _measured(polygon):
+    """The polygon with a measure of 7.0 at every vertex (XYM)."""
+    return shapely.from_wkt(shapely.to_wkt(shapely.force_3d(polygon, 7.0), rounding_precision=-1, output_dimension=3).replace(" Z ", " M "))
+
+
+def _nan_heights(polygons):
+    """The polygons with an unknown (NaN) height at every vertex."""
+    blank = shapely.force_3d(polygons, 0.0)
+    xyz = shapely.get_coordinates(blank, include_z=True)
+    xyz[:, 2] = np.nan
+    return shapely.set_coordinates(blank, xyz)
+
+
+@pytest.mark.parametrize("kind", ["heights", "measures"])
+def test_parcels_drawn_with_heights_are_screened_on_the_plan(county_files, tmp_path, kind):
+    """A survey's parcels often carry a height on every vertex, or a measure. With ``heights`` every other lot
+    stands 12.5 ft up and every tenth has an unknown (NaN) height; with ``measures`` every other lot has a measure
+    at each vertex. The screen measures on the plan, so its table is the flat layer's, and its parcels are written
+    flat."""
     _, gpkg = county_files["ft"]
     parcels = gpd.read_file(gpkg, layer="parcels")
-    raised = np.arange(len(parcels)) % 2 == 0
-    heights = parcels.copy()
-    heights.loc[raised, "geometry"] = shapely.force_3d(parcels.geometry.values[raised], 12.5)
-    heights.to_file(tmp_path / "heights.gpkg", layer="parcels", driver="GPKG")
-    for name, source in (("flat", f"{gpkg}:parcels"), ("heights", f"{tmp_path / 'heights.gpkg'}:parcels")):
+    row, present = np.arange(len(parcels)), parcels.geometry.notna().to_numpy()
+    geoms = np.array(parcels.geometry.values, dtype=object)
+    some, tenth = (row % 2 == 0) & present, (row % 10 == 3) & present
+    if kind == "heights":
+        geoms[some] = shapely.force_3d(geoms[some], 12.5)
+        geoms[tenth] = _nan_heights(geoms[tenth])
+    else:
+        geoms[some] = [_measured(g) for g in geoms[some]]
+    layer = tmp_path / f"{kind}.gpkg"
+    frame = parcels.set_geometry(gpd.GeoSeries(geoms, index=parcels.index, crs=parcels.crs))
+    pyogrio.write_dataframe(frame, layer, layer="parcels", use_arrow=True)  # a feature at a time takes no measures
+    stored = pyogrio.read_dataframe(layer, use_arrow=True).geometry.values  # GDAL's Arrow keeps the measures, as the screen reads them
+    if kind == "heights":
+        assert shapely.has_z(stored).sum() == (some | tenth).sum() > 100
+    else:
+        assert shapely.has_m(stored).sum() == some.sum() > 100
+    for name, source in (("flat", f"{gpkg}:parcels"), (kind, f"{layer}:parcels")):
         run = CliRunner().invoke(main, [*_args(source, gpkg, tmp_path / f"{name}-out.gpkg"), "--batch", "37", "--workers", "1"])
         assert run.exit_code == 0, run.output
-    assert shapely.has_z(gpd.read_file(tmp_path / "heights.gpkg").geometry.values).sum() == raised.sum() > 100
-    assert (tmp_path / "flat-out.csv").read_text() == (tmp_path / "heights-out.csv").read_text()
-    written, flat = (gpd.read_file(tmp_path / f"{name}-out.gpkg", layer="parcels").geometry for name in ("heights", "flat"))
-    assert not shapely.has_z(written.values).any()
+    assert (tmp_path / "flat-out.csv").read_text() == (tmp_path / f"{kind}-out.csv").read_text()
+    written, flat = (pyogrio.read_dataframe(tmp_path / f"{name}-out.gpkg", layer="parcels", use_arrow=True).geometry
+                     for name in (kind, "flat"))
+    assert (shapely.get_coordinate_dimension(written.dropna().values) == 2).all()
     assert (shapely.equals_exact(written.values, flat.values, 0) | (written.isna() & flat.isna())).all()
 
 
@@ -190,3 +219,15 @@ def test_the_layers_written_feature_by_feature_are_those_written_through_arrow(c
     schemas = [sqlite3.connect(tmp_path / f"{name}.gpkg").execute("SELECT sql FROM sqlite_master WHERE name = 'parcels'").fetchone()
                for name in ("arrow", "features")]
     assert schemas[0] == schemas[1]
+
+
+def test_writing_a_screen_leaves_the_callers_frames_as_they_were(county_files, tmp_path):
+    """The Python API's write keeps the caller's polygons single-part (the GeoPackage's layers are multipart)."""
+    parcels, gpkg = county_files["ft"]
+    result = _whole(parcels, gpkg, tmp_path / "first.gpkg")
+    before = [frame.geometry.values.copy() for frame in (result.parcels, result.envelopes)]
+    assert (result.envelopes.geom_type == "Polygon").any()
+    write_screen(result, tmp_path / "second.gpkg")
+    for frame, kept in zip((result.parcels, result.envelopes), before):
+        assert all(a is b for a, b in zip(frame.geometry.values, kept))
+    assert (gpd.read_file(tmp_path / "second.gpkg", layer="envelopes").geom_type == "MultiPolygon").all()
