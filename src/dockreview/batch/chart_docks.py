@@ -40,11 +40,10 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.kernel import MhwIndex
 from dockreview.geometry.width import max_width
+from dockreview.groups import connected_groups
 from dockreview.measure.compute import REACH_STEP_FT
 
 #: Width (ft) a pier charted as a line is drawn at in the audit's map layer. For drawing only: the chart does
@@ -147,8 +146,7 @@ def group_docks(piers: gpd.GeoDataFrame, *, tolerance: float) -> ChartDocks:
     piers = piers.reset_index(drop=True)
     geoms = np.asarray(shapely.force_2d(piers.geometry.values), dtype=object)
     left, right = shapely.STRtree(geoms).query(geoms, predicate="dwithin", distance=tolerance)
-    graph = coo_matrix((np.ones(len(left)), (left, right)), shape=(len(geoms), len(geoms)))
-    _, raw = connected_components(graph, directed=False)
+    raw = connected_groups(len(geoms), left, right)
     # number docks in the order of their first feature
     _, first = np.unique(raw, return_index=True)
     rank = np.empty(len(first), dtype=int)

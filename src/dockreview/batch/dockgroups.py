@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
+
+from dockreview.groups import connected_groups
 
 #: Features of a docks layer without an id this close (ft) to one another are one dock.
 SAME_DOCK_FT = 0.5
@@ -54,5 +54,4 @@ def dock_groups(ids: pd.Series | None, geoms: np.ndarray, tolerance: float, *, f
 def touching_groups(geoms: np.ndarray, tolerance: float) -> np.ndarray:
     """A number per geometry, shared by those within ``tolerance`` of one another (numbered in their order)."""
     left, right = shapely.STRtree(geoms).query(geoms, predicate="dwithin", distance=tolerance)
-    graph = coo_matrix((np.ones(len(left)), (left, right)), shape=(len(geoms), len(geoms)))
-    return connected_components(graph, directed=False)[1]
+    return connected_groups(len(geoms), left, right)

@@ -31,14 +31,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
 from dockreview.geometry.dock import FIXED_DOCK, long_axis, rectangle
 from dockreview.geometry.riparian import left_of
 from dockreview.geometry.width import is_rectangle, max_width
+from dockreview.groups import connected_groups
 from dockreview.inputs.manifest import COMPONENTS
 from dockreview.measure.areas import LIFTS, area_field
 from dockreview.measure.compute import FLOAT_CONTACT_FT, NEAREST_SHAPE_DEG, REACH_STEP_FT
@@ -440,8 +439,7 @@ def _assemblies(floats, float_of, contact) -> np.ndarray:
     grown = shapely.buffer(floats, contact / 2, join_style="mitre")
     a, b = shapely.STRtree(grown).query(grown, predicate="intersects")
     same = float_of[a] == float_of[b]
-    graph = coo_matrix((np.ones(int(same.sum())), (a[same], b[same])), shape=(len(floats), len(floats)))
-    return connected_components(graph, directed=False)[1]
+    return connected_groups(len(floats), a[same], b[same])
 
 
 def _float_layout(floats, float_of, origin, axis, half_width, tolerance_deg, contact, n):

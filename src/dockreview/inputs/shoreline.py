@@ -13,12 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import shapely
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 from shapely import LineString
 from shapely.geometry.base import BaseGeometry
 
 from dockreview.errors import DockReviewWarning
+from dockreview.groups import connected_groups
 
 #: Gaps in the MHW line up to this many feet (digitising breaks) are bridged straight.
 MHW_GAP_FT = 50.0
@@ -127,8 +126,7 @@ def meeting_groups(pieces: np.ndarray, grid: float) -> np.ndarray:
             pieces[ii], _trimmed(pieces[jj], both.any(axis=1), cut), 2 * grid,
         )
     meet = ~apart
-    graph = coo_matrix((np.ones(meet.sum()), (i[meet], j[meet])), shape=(len(pieces), len(pieces)))
-    return connected_components(graph, directed=False)[1]
+    return connected_groups(len(pieces), i[meet], j[meet])
 
 
 def _trimmed(lines: np.ndarray, ends: np.ndarray, cut: float) -> np.ndarray:
