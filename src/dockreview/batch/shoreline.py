@@ -227,14 +227,16 @@ class MhwIndex:
         >>> shore.networked.tolist()
         [True, True, False]
         """
-        a, b = self.tree.query(self.chunks, predicate="intersects")
+        a, b = self.tree.query(self.chunks)  # pieces whose bounds meet; only the pairs that could tell are measured
         part = self.chunk_part[a]
         first = np.searchsorted(self.chunk_part, part, side="left")
         last = np.searchsorted(self.chunk_part, part, side="right") - 1
         seam = self.closed[part] & (a == first) & (b == last)  # a ring's last piece meets its first
-        meet = (a < b) & ((part != self.chunk_part[b]) | ((b > a + 1) & ~seam))
+        ask = (a < b) & ((part != self.chunk_part[b]) | ((b > a + 1) & ~seam))
+        a, b = a[ask], b[ask]
+        meet = shapely.intersects(self.chunks[a], self.chunks[b])
         out = np.zeros(len(self.closed), dtype=bool)
-        out[part[meet]] = True
+        out[self.chunk_part[a[meet]]] = True
         out[self.chunk_part[b[meet]]] = True
         return out
 
