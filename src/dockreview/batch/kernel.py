@@ -48,6 +48,7 @@ from dockreview.batch.shoreline import MhwIndex
 from dockreview.batch.sides import band_exit, side_lines
 from dockreview.batch.water import POLYGON, cut_at_land, lot_water, meets_other_shore
 from dockreview.errors import DockReviewError
+from dockreview.geometry.near import pairs_within
 from dockreview.geometry.riparian import COURSE_TOLERANCE_FT
 from dockreview.geometry.sections import tangent_at
 from dockreview.geometry.sides import WATER_EDGE_FT
@@ -100,7 +101,7 @@ def waterfront_parts(geoms: np.ndarray, mhw: MhwIndex, tolerance: float) -> LotP
     polygon, repaired = measured_polygons(geoms, mhw)
     fronts = np.zeros(len(polygon), dtype=bool)
     chosen = np.flatnonzero(~shapely.is_missing(polygon))
-    fronts[chosen[np.unique(mhw.tree.query(polygon[chosen], predicate="dwithin", distance=tolerance)[0])]] = True
+    fronts[chosen[np.unique(pairs_within(mhw.tree, polygon[chosen], tolerance)[0])]] = True
     return LotParts(polygon, fronts, repaired)
 
 

@@ -25,6 +25,7 @@ import shapely
 from shapely import Point
 from shapely.geometry.base import BaseGeometry
 
+from dockreview.geometry.near import pairs_within
 from dockreview.geometry.riparian import (
     BASELINE_FT,
     COURSE_TOLERANCE_FT,
@@ -240,7 +241,7 @@ def obstacle_pairs(bands, channels, docks, own_lot, own_dock, clearances) -> Obs
             continue
         tree = as_tree(layer)
         layer = tree.geometries
-        near_lot, near_obj = tree.query(bands, predicate="dwithin", distance=clearance)
+        near_lot, near_obj = pairs_within(tree, bands, clearance)
         if k == 1 and len(own_lot):
             keep = ~np.isin(near_lot * len(layer) + near_obj, own_lot * len(layer) + own_dock)
             near_lot, near_obj = near_lot[keep], near_obj[keep]
