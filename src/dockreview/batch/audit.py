@@ -73,6 +73,7 @@ from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
 from dockreview.rules import RuleSet, ruleset, verdict, verdicts
 from dockreview.rules.base import FAIL, Facts
+from dockreview.rules.kind import dock_rows
 
 if TYPE_CHECKING:
     from dockreview.batch.layers import ScreenLayers
@@ -467,21 +468,7 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray] 
         layers=frozenset({"docks"} | {name for name in ("channels", "soundings") if getattr(context.layers, name) is not None}),
         draft_ft=context.vessel.draft_ft, water=context.layers.water,
     )
-    keys = list(m)
-
-    def one(i: int) -> dict:
-        row = {}
-        for key in keys:
-            v = m[key][i]
-            row[key] = None if isinstance(v, float) and np.isnan(v) else (v.item() if hasattr(v, "item") else v)
-        return row
-
-    cache: dict[int, dict] = {}
-
-    def row(i: int) -> dict:
-        if i not in cache:
-            cache[i] = one(i)
-        return cache[i]
+    row = dock_rows(m)
 
     out = {}
     for check in scope:

@@ -500,6 +500,39 @@ class Bound(RuleKind):
         return f"{self.noun or self.what} {fmt(value, self.unit)} is {relation} the {shown} {word} ({self.section})"
 
 
+def dock_rows(m: Mapping[str, np.ndarray]) -> Callable[[int], dict]:
+    """``row(i)``: dock ``i``'s figures of the arrays ``m`` as :meth:`RuleKind.evaluate` reads them
+    (:meth:`RuleKind.dock_statuses`' ``row``), the columns made plain once, when a rule first asks.
+
+    Examples
+    --------
+    >>> row = dock_rows({"reach_ft": np.array([80.0, np.nan]), "float_count": np.array([1, 0]),
+    ...                  "float_layout": np.array(["I", np.float64(np.nan)], dtype=object)})
+    >>> row(0), row(1)
+    ({'reach_ft': 80.0, 'float_count': 1, 'float_layout': 'I'}, {'reach_ft': None, 'float_count': 0, 'float_layout': None})
+    """
+    columns: list = []
+
+    def row(i: int) -> dict:
+        if not columns:
+            columns.extend((key, _plain(values)) for key, values in m.items())
+        return {key: values[i] for key, values in columns}
+
+    return row
+
+
+def _plain(values) -> list:
+    """An array's values as Python objects: numpy numbers as Python's, NaN as None (a figure not measured)."""
+    values = np.asarray(values)
+    if values.dtype.kind == "f":
+        out = values.astype(object)
+        out[np.isnan(values)] = None
+        return out.tolist()
+    if values.dtype.kind != "O":
+        return values.tolist()
+    return [None if isinstance(v, float) and math.isnan(v) else (v.item() if hasattr(v, "item") else v) for v in values.tolist()]
+
+
 def _each_once(texts: list[str]) -> list[str]:
     """``texts`` without those another one already says (a cited number's words quoted inside the check's own).
 
