@@ -169,7 +169,7 @@ def seaward_parts(footprints: np.ndarray, lots: DockLots, mhw, seaward_of) -> np
     far = ~near[owner]
     cut = np.flatnonzero(near)
     # each footprint near the line cut by it into faces: its outline and the line noded together, polygonized
-    local = np.array([mhw.near(boxes[i]) for i in cut], dtype=object)
+    local = mhw.near_each(boxes[cut])
     linework = shapely.union(shapely.boundary(footprints[cut]), local)
     faces, face_of = shapely.get_parts(shapely.polygonize(linework[:, None]), return_index=True)
     parts = shapely.intersection(faces, footprints[cut][face_of])

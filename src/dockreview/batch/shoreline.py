@@ -113,9 +113,25 @@ class MhwIndex:
 
     def near(self, box: shapely.Geometry) -> shapely.Geometry:
         """The MHW line inside ``box``'s bounds (as clipping the whole line would give, from nearby pieces only)."""
-        pieces = self.chunks[np.sort(self.tree.query(box))]
-        merged = shapely.line_merge(shapely.multilinestrings(pieces), directed=True)
-        return shapely.clip_by_rect(merged, *box.bounds)
+        return self.near_each(np.array([box], dtype=object))[0]
+
+    def near_each(self, boxes: np.ndarray) -> np.ndarray:
+        """:meth:`near` of each of ``boxes``: the pieces looked up and merged for them all at once.
+
+        Examples
+        --------
+        >>> index = MhwIndex(shapely.LineString([(x, 0) for x in range(0, 400, 10)]))
+        >>> [g.wkt for g in index.near_each(np.array([shapely.box(15, -5, 45, 5), shapely.box(0, 50, 10, 60)]))]
+        ['LINESTRING (15 0, 20 0, 30 0, 40 0, 45 0)', 'GEOMETRYCOLLECTION EMPTY']
+        """
+        box, piece = self.tree.query(boxes)
+        order = np.lexsort((piece, box))
+        lines = np.full(len(boxes), shapely.MultiLineString(), dtype=object)
+        found = np.unique(box)
+        lines[found] = shapely.multilinestrings(self.chunks[piece[order]], indices=np.searchsorted(found, box[order]))
+        merged = shapely.line_merge(lines, directed=True)
+        bounds = shapely.bounds(boxes).tolist()
+        return np.array([shapely.clip_by_rect(line, *b) for line, b in zip(merged, bounds)], dtype=object)
 
     def within(self, points: np.ndarray, distance: float) -> np.ndarray:
         """A piece of the MHW line within ``distance`` of each point (one of them), or -1 where none is.
