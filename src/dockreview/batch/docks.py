@@ -172,13 +172,15 @@ def seaward_parts(footprints: np.ndarray, lots: DockLots, mhw, seaward_of) -> np
     local = mhw.near_each(boxes[cut])
     linework = shapely.union(shapely.boundary(footprints[cut]), local)
     faces, face_of = shapely.get_parts(shapely.polygonize(linework[:, None]), return_index=True)
-    parts = shapely.intersection(faces, footprints[cut][face_of])
-    inside = shapely.area(parts) > 1e-9
+    # the footprint's outline is in the linework, so each face lies wholly inside it or wholly outside: its inner point says which
+    at = shapely.point_on_surface(faces)
+    inside = (shapely.area(faces) > 1e-9) & shapely.intersects(footprints[cut][face_of], at)
     uncut = np.setdiff1d(np.arange(len(cut)), face_of[inside])  # no face inside: the footprint as it is
     whole, whole_of = shapely.get_parts(footprints[cut[uncut]], return_index=True)
-    pieces = np.concatenate([pieces[far], parts[inside], whole])
+    pieces = np.concatenate([pieces[far], faces[inside], whole])
     owner = np.concatenate([owner[far], cut[face_of[inside]], cut[uncut][whole_of]]).astype(int)
-    keep = seaward_of(shapely.get_coordinates(shapely.point_on_surface(pieces)), owner) if len(pieces) else np.zeros(0, bool)
+    points = np.concatenate([shapely.point_on_surface(pieces[: np.count_nonzero(far)]), at[inside], shapely.point_on_surface(whole)])
+    keep = seaward_of(shapely.get_coordinates(points), owner) if len(pieces) else np.zeros(0, bool)
     return union_by(pieces[keep], owner[keep], n)
 
 
