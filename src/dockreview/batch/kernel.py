@@ -157,7 +157,10 @@ def _on_water(
     piece[rest] = mhw.within(points[rest], tolerance)
     far_out, on = np.flatnonzero(piece < 0), piece >= 0
     if len(far_out):
-        owner, (chunk, _) = lot[far_out], mhw.nearest(points[far_out])
+        near_lot = np.full(len(land), -1, dtype=np.intp)  # a piece by one of the lot's vertices bounds the search for the nearest
+        near_lot[lot[on]] = piece[on]
+        owner = lot[far_out]
+        chunk, _ = mhw.nearest(points[far_out], hint=near_lot[owner])
         side = mhw.side(xy[far_out], chunk, points[far_out])
         on[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
     return on, piece

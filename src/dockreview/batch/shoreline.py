@@ -62,14 +62,16 @@ class MhwIndex:
         """
         return self.xy, self.xy[1:], self.chunk_first, self.chunk_segments
 
-    def nearest(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def nearest(self, points: np.ndarray, hint: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The nearest piece of each geometry, and the distance to it (of two at the same distance, the lower numbered).
 
         The pieces within :attr:`near_distance` of each geometry are measured
         (a look-up in the tree and a distance each, some three times quicker
         than the tree's nearest-neighbour search on a county's shore), then
         those within :data:`NEAR_WIDENING` times that of the geometries left;
-        the geometries farther out still are left to that search. Every geometry must be
+        the geometries farther out still are left to that search. ``hint``
+        names a piece near each geometry (-1: none), such as its lot's: only
+        the pieces as near as it are measured. Every geometry must be
         non-empty: the tree answers nothing for an empty one, and the answers
         would no longer line up with the questions.
 
@@ -79,22 +81,34 @@ class MhwIndex:
         >>> chunk, dist = index.nearest(shapely.points([(5, 3), (385, -500)]))
         >>> chunk.tolist(), dist.tolist()
         ([0, 2], [3.0, 500.0])
+        >>> [a.tolist() for a in index.nearest(shapely.points([(5, 3), (385, -500)]), hint=np.array([1, 0]))]
+        [[0, 2], [3.0, 500.0]]
         """
         points = np.atleast_1d(points)
         chunk, out = np.full(len(points), -1, dtype=np.intp), np.full(len(points), np.inf)
         unfound = np.arange(len(points))
+        if hint is not None:  # no piece is nearer than the hinted one: only the pieces within its distance are measured
+            hint = np.asarray(hint)
+            hinted = np.flatnonzero(hint >= 0)
+            self._nearest_within(points, hinted, shapely.distance(points[hinted], self.chunks[hint[hinted]]), chunk, out)
+            unfound = unfound[chunk < 0]
         for reach in (self.near_distance, NEAR_WIDENING * self.near_distance):
             if not len(unfound):
                 break
-            geom, piece = self.tree.query(points[unfound], predicate="dwithin", distance=reach)
-            dist = shapely.distance(points[unfound[geom]], self.chunks[piece])
-            order = np.lexsort((piece, dist, geom))
-            first = order[np.r_[True, geom[order][1:] != geom[order][:-1]]] if len(order) else order
-            chunk[unfound[geom[first]]], out[unfound[geom[first]]] = piece[first], dist[first]
+            self._nearest_within(points, unfound, reach, chunk, out)
             unfound = unfound[chunk[unfound] < 0]
         if len(unfound):
             (_, chunk[unfound]), out[unfound] = self.tree.query_nearest(points[unfound], return_distance=True, all_matches=False)
         return chunk, out
+
+    def _nearest_within(self, points: np.ndarray, ask: np.ndarray, reach, chunk: np.ndarray, out: np.ndarray) -> None:
+        """Of the geometries ``points[ask]``, each one's nearest piece within ``reach`` (a number, or one each), the
+        lower numbered of two at one distance, written into ``chunk`` and ``out``; those with none are left as they are."""
+        geom, piece = self.tree.query(points[ask], predicate="dwithin", distance=reach)
+        dist = shapely.distance(points[ask[geom]], self.chunks[piece])
+        order = np.lexsort((piece, dist, geom))
+        first = order[np.r_[True, geom[order][1:] != geom[order][:-1]]] if len(order) else order
+        chunk[ask[geom[first]]], out[ask[geom[first]]] = piece[first], dist[first]
 
     def distance_within(self, xy: np.ndarray, reach: float) -> np.ndarray:
         """Each point's distance from the MHW line where it is within ``reach`` (units), else infinity.
