@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import geopandas as gpd
 import numpy as np
@@ -77,7 +78,7 @@ def screen_tables(
         table["water_corners"] = figures["water_corners"].reindex(np.arange(len(geoms))).to_numpy()
     if options.accuracy is not None:
         def decide(rows, moved):
-            return parcel_table(parcels.iloc[rows], moved.set_axis(np.arange(len(rows))), options, rules)["eligible"].to_numpy()
+            return parcel_reasons(parcels.iloc[rows], moved.set_axis(np.arange(len(rows))), options, rules).reasons == ""
 
         shore = work or shore_work(some, rules, options.tolerance_ft, depth)
         column = lot_eligibility(figures, table["eligible"].to_numpy(), decide, geoms, shore, options.accuracy, workers=workers)
@@ -112,15 +113,58 @@ def _texts(values: pd.Series) -> np.ndarray:
 
 def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: RuleSet, *, row_ids=None) -> gpd.GeoDataFrame:
     """One row per parcel: its figures, property class, eligibility and every reason (Docks B, C, D(1))."""
-    id_field, class_field, qualifying = options.id_field, options.class_field, options.qualifying
+    n = len(parcels)
+    fig = figures.reindex(np.arange(n))
+    if options.id_field:
+        ids = parcels[options.id_field].astype(str).to_numpy()
+    else:
+        ids = (np.arange(n) if row_ids is None else np.asarray(row_ids)).astype(str)
+    decided = parcel_reasons(parcels, fig, options, rules)
+    columns, reasons = decided.columns, decided.reasons
+    return gpd.GeoDataFrame(
+        {
+            "parcel_id": ids,
+            **({"address": _texts(parcels[options.address_field])} if options.address_field else {}),
+            "fronts_mhw": decided.fronts,
+            "frontage_ft": columns["frontage_ft"],
+            "property_class": decided.classes,
+            "class_qualifies": decided.qualifies if options.class_field else np.full(n, None, dtype=object),
+            "required_setback_ft": columns["required_setback_ft"],
+            "band_width_ft": columns["band_width_ft"],
+            "envelope_area_sqft": columns["envelope_area_sqft"],
+            "greatest_reach_ft": fig["greatest_reach_ft"].to_numpy(dtype=float),
+            "reach_limit_ft": columns["reach_limit_ft"],
+            "needs_data": decided.needs_data,
+            "existing_docks": fig["existing_docks"].fillna(0).astype(int).to_numpy(),
+            "eligible": reasons == "",
+            "reasons": reasons,
+        },
+        geometry=parcels.geometry.values,
+        crs=parcels.crs,
+    )
+
+
+class Decided(NamedTuple):
+    """What :func:`parcel_table` decides of each parcel from its figures: whether it fronts the MHW line, its property
+    class and whether that qualifies, the figures' columns the reasons read, whether its reach limit needs data, and
+    why it can have no dock (``""`` when it can)."""
+
+    fronts: np.ndarray
+    classes: np.ndarray
+    qualifies: np.ndarray
+    columns: dict
+    needs_data: np.ndarray
+    reasons: np.ndarray
+
+
+def parcel_reasons(parcels, figures: pd.DataFrame, options: TableOptions, rules: RuleSet) -> Decided:
+    """:class:`Decided` of each parcel (``figures`` one row each, in order), without the table round it: what the
+    screen's re-decisions with moved figures ask (:func:`~dockreview.batch.eligibility.lot_eligibility`)."""
+    class_field, qualifying = options.class_field, options.qualifying
     n = len(parcels)
     fig = figures.reindex(np.arange(n))
     fronts = fig["fronts_mhw"].eq(True).to_numpy()
     unreviewed = fig["not_reviewed"].to_numpy()
-    if id_field:
-        ids = parcels[id_field].astype(str).to_numpy()
-    else:
-        ids = (np.arange(n) if row_ids is None else np.asarray(row_ids)).astype(str)
     if class_field and qualifying is not None:
         codes, values = pd.factorize(parcels[class_field], use_na_sentinel=True)
         known = np.array([_class_code(v) for v in values] + [None], dtype=object)
@@ -140,27 +184,7 @@ def parcel_table(parcels, figures: pd.DataFrame, options: TableOptions, rules: R
     # the band is empty only because navigable depth is reached at the shore, not for want of room
     at_shore = band_empty & (columns["band_width_ft"] > 0) & (limit < rules.reach_cap_ft())
     reasons = _reasons(fronts, unreviewed, qualifies, classes, columns, band_empty, at_shore, limit, needs, rules)
-    return gpd.GeoDataFrame(
-        {
-            "parcel_id": ids,
-            **({"address": _texts(parcels[options.address_field])} if options.address_field else {}),
-            "fronts_mhw": fronts,
-            "frontage_ft": columns["frontage_ft"],
-            "property_class": classes,
-            "class_qualifies": qualifies if class_field else np.full(n, None, dtype=object),
-            "required_setback_ft": columns["required_setback_ft"],
-            "band_width_ft": columns["band_width_ft"],
-            "envelope_area_sqft": columns["envelope_area_sqft"],
-            "greatest_reach_ft": fig["greatest_reach_ft"].to_numpy(dtype=float),
-            "reach_limit_ft": limit,
-            "needs_data": needs_data,
-            "existing_docks": fig["existing_docks"].fillna(0).astype(int).to_numpy(),
-            "eligible": reasons == "",
-            "reasons": reasons,
-        },
-        geometry=parcels.geometry.values,
-        crs=parcels.crs,
-    )
+    return Decided(fronts, classes, qualifies, {**columns, "reach_limit_ft": limit}, needs_data, reasons)
 
 
 def _reasons(fronts, unreviewed, qualifies, classes, columns: dict, band_empty, at_shore, limit, needs, rules: RuleSet) -> np.ndarray:
