@@ -41,6 +41,7 @@ from dockreview.groups import connected_groups
 from dockreview.inputs.manifest import COMPONENTS
 from dockreview.measure.areas import LIFTS, area_field
 from dockreview.measure.compute import FLOAT_CONTACT_FT, NEAREST_SHAPE_DEG, REACH_STEP_FT
+from dockreview.measure.distances import outside
 from dockreview.measure.envelope import docks_on_lot
 
 #: Geometries of one group that :func:`union_by` unites together with the other groups' (a larger group alone).
@@ -186,8 +187,7 @@ def seaward_parts(footprints: np.ndarray, lots: DockLots, mhw, seaward_of) -> np
 
 def signed_setbacks(footprints: np.ndarray, lines: np.ndarray, *, left: bool, far: np.ndarray) -> np.ndarray:
     """Distance from each dock to its side line, negative by how far it crosses it (as ``signed_setback``)."""
-    outside = shapely.buffer(lines, far if left else -far, single_sided=True)
-    beyond = shapely.intersection(footprints, outside)
+    beyond = shapely.intersection(footprints, outside(lines, left=left, distance=far))
     out = shapely.distance(footprints, lines)
     crossing = np.flatnonzero(shapely.area(beyond) > 1e-9 * np.maximum(shapely.area(footprints), 1e-12))
     if len(crossing):
