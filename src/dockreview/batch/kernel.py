@@ -106,8 +106,7 @@ def waterfront_parts(geoms: np.ndarray, mhw: MhwIndex, tolerance: float) -> LotP
 
 
 def measured_polygons(geoms: np.ndarray, mhw: MhwIndex) -> tuple[np.ndarray, np.ndarray]:
-    """The polygon of each parcel that the review measures, and whether it was repaired (:class:`LotParts`' first and
-    last), without asking which front the MHW line."""
+    """The polygon of each parcel the review measures, and whether it was repaired, without asking which front."""
     return lot_polygons(geoms, lambda parts: mhw.nearest(parts)[1])
 
 
@@ -157,9 +156,8 @@ def _on_water(
     piece[rest] = mhw.within(points[rest], tolerance)
     far_out, on = np.flatnonzero(piece < 0), piece >= 0
     if len(far_out):
-        near_lot = np.full(len(land), -1, dtype=np.intp)  # a piece by one of the lot's vertices bounds the search for the nearest
-        near_lot[lot[on]] = piece[on]
-        owner = lot[far_out]
+        owner, near_lot = lot[far_out], np.full(len(land), -1, dtype=np.intp)
+        near_lot[lot[on]] = piece[on]  # a piece by one of the lot's vertices bounds the search for the nearest
         chunk, _ = mhw.nearest(points[far_out], hint=near_lot[owner])
         side = mhw.side(xy[far_out], chunk, points[far_out])
         on[far_out] = (side != 0) & (side != land[owner]) & (mhw.chunk_part[chunk] == land_part[owner])
