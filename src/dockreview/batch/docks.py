@@ -178,9 +178,9 @@ def seaward_parts(footprints: np.ndarray, lots: DockLots, mhw, seaward_of) -> np
     inside = (shapely.area(faces) > 1e-9) & shapely.intersects(footprints[cut][face_of], at)
     uncut = np.setdiff1d(np.arange(len(cut)), face_of[inside])  # no face inside: the footprint as it is
     whole, whole_of = shapely.get_parts(footprints[cut[uncut]], return_index=True)
+    points = np.concatenate([shapely.point_on_surface(pieces[far]), at[inside], shapely.point_on_surface(whole)])
     pieces = np.concatenate([pieces[far], faces[inside], whole])
     owner = np.concatenate([owner[far], cut[face_of[inside]], cut[uncut][whole_of]]).astype(int)
-    points = np.concatenate([shapely.point_on_surface(pieces[: np.count_nonzero(far)]), at[inside], shapely.point_on_surface(whole)])
     keep = seaward_of(shapely.get_coordinates(points), owner) if len(pieces) else np.zeros(0, bool)
     return union_by(pieces[keep], owner[keep], n)
 

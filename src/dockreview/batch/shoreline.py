@@ -87,7 +87,7 @@ class MhwIndex:
         points = np.atleast_1d(points)
         chunk, out = np.full(len(points), -1, dtype=np.intp), np.full(len(points), np.inf)
         unfound = np.arange(len(points))
-        if hint is not None:  # no piece is nearer than the hinted one: only the pieces within its distance are measured
+        if hint is not None:  # the nearest piece is no farther than the hinted one: only the pieces that near are measured
             hint = np.asarray(hint)
             hinted = np.flatnonzero(hint >= 0)
             self._nearest_within(points, hinted, shapely.distance(points[hinted], self.chunks[hint[hinted]]), chunk, out)
