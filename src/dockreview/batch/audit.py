@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,7 +45,6 @@ from dockreview.batch.figures import CHUNKS_PER_WORKER, navigable_depth, screen_
 from dockreview.batch.kernel import (
     LOT_ERRORS,
     MhwIndex,
-    VectorRiparian,
     land_sides,
     measured_polygons,
     not_reviewed,
@@ -58,6 +57,7 @@ from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.geometry.dock import footprint_dock
 from dockreview.geometry.riparian import riparian_geometry
+from dockreview.geometry.water import WaterSide
 from dockreview.inputs.manifest import (
     COMPONENTS,
     DockSpec,
@@ -68,7 +68,6 @@ from dockreview.inputs.manifest import (
 )
 from dockreview.inputs.site import Site
 from dockreview.measure.compute import FLOAT_CONTACT_FT, measure
-from dockreview.measure.envelope import WORKED_WATER_FT
 from dockreview.profile import Profile
 from dockreview.review.pipeline import facts_of
 from dockreview.rules import RuleSet, ruleset, verdict, verdicts
@@ -191,7 +190,7 @@ def audit_docks_each(
     footprints = union_by(dock_geoms, codes, len(names))
     members = np.split(np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=len(names)))[:-1])
     usable = np.flatnonzero(~shapely.is_empty(footprints) & ~shapely.is_missing(footprints))
-    reach = max(_lot_reach(footprints[usable], rules, layers.ft_per_unit) for rules in laws)
+    reach = _lot_reach(footprints[usable])
     job = _AuditJob(context, codes, members, footprints, kinds, field, tuple(laws), scopes, depths, arrays, reach)
     order = usable[hilbert_order(footprints[usable])]
     rows = [[None] * len(names) for _ in laws]
@@ -248,12 +247,12 @@ class _AuditJob:
     lot_reach: float
 
 
-def _lot_reach(footprints: np.ndarray, rules: RuleSet, ft: float) -> float:
-    """How far beyond its frontage every audited dock's lot is drawn (units): the reach cap (or the longest dock's
-    half perimeter, when longer) and that half perimeter again; the side setback is added lot by lot."""
+def _lot_reach(footprints: np.ndarray) -> float:
+    """How far beyond its frontage every audited dock's lot is drawn (units): twice the longest dock's half
+    perimeter, whatever the law's reach cap (a dock is measured against its lot's lines near it, so water farther
+    out, and another shore there, changes none of its figures); the side setback is added lot by lot."""
     extent = float(np.max(shapely.length(shapely.boundary(shapely.envelope(footprints))), initial=0.0)) / 2.0
-    cap = rules.reach_cap_ft()
-    return max(cap / ft if np.isfinite(cap) else WORKED_WATER_FT / ft, extent) + extent
+    return 2.0 * extent
 
 
 def _audit_chunk(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
@@ -395,11 +394,12 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
 
     Lots the kernel draws (:func:`~dockreview.batch.kernel.vector_riparian`,
     from the water corners the screen found when it kept them:
-    :mod:`~dockreview.batch.corners`) come with no WaterSide (None); the others are drawn one by one by the
-    single-lot :func:`~dockreview.geometry.riparian.riparian_geometry`, with
-    theirs: so are the lots whose water another shore crosses (a canal's far
-    bank), where a dock's part lies seaward by the far shore's side, which
-    only a WaterSide reads. The seaward normal of a kernel lot is square to the chord between
+    :mod:`~dockreview.batch.corners`) come with no WaterSide (None), but for
+    those whose water another shore crosses (a canal's far bank): the kernel
+    cuts their lines at land as the single-lot functions do, and a dock's part
+    lies seaward there by the far shore's side, which only a WaterSide reads,
+    so they come with one. The others are drawn one by one by the single-lot
+    :func:`~dockreview.geometry.riparian.riparian_geometry`, with theirs. The seaward normal of a kernel lot is square to the chord between
     its water corners, toward the water as the single-lot functions find it: of
     the two probes either side of the frontage's middle, the one seaward; when
     neither or both are, the one away from the lot. Returns the lots, their
@@ -417,8 +417,6 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     land, land_part = land_sides(parcels, shore)
     sides = np.full(n, None, dtype=object)
     drawn = np.zeros(n, dtype=bool)
-    if len(rip.lot) and rip.crossed is not None and rip.crossed.any():
-        rip = _subset(rip, ~rip.crossed)
     k = rip.lot
     if len(k):
         c0, c1 = rip.corner_a, rip.corner_b
@@ -437,6 +435,12 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         left[k] = np.where(a_left, rip.side_a, rip.side_b)
         right[k] = np.where(a_left, rip.side_b, rip.side_a)
         drawn[k] = True
+        crossed = np.flatnonzero(rip.crossed) if rip.crossed is not None else np.empty(0, dtype=int)
+        if len(crossed):  # the shore about each lot and its water as drawn: all a dock there is told seaward by
+            polys = parcels[k[crossed]]
+            around = shapely.buffer(shapely.envelope(shapely.union(polys, rip.zone[crossed])), shapely.length(polys) / 2)
+            for i, local in zip(k[crossed], shore.near_each(around)):
+                sides[i] = WaterSide(local, parcels[i])
     for i in np.flatnonzero(~drawn):
         poly = parcels[i]
         box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
@@ -449,14 +453,6 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         frontage[i], left[i], right[i], zone[i] = one.frontage, one.left_line, one.right_line, one.zone
         normal[i], sides[i], drawn[i] = one.seaward, one.water_side, True
     return DockLots(parcels, frontage, left, right, zone, normal, land, land_part), sides, drawn
-
-
-def _subset(rip: VectorRiparian, keep: np.ndarray) -> VectorRiparian:
-    """The lots ``keep`` of ``rip`` (its arrays per lot kept, the rest as they are)."""
-    return replace(rip, **{
-        name: getattr(rip, name)[keep] for name in ("lot", "frontage", "side_a", "side_b", "zone", "corner_a", "corner_b", "frame", "crossed")
-        if getattr(rip, name) is not None
-    })
 
 
 def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray] | None:

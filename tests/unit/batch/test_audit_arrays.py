@@ -4,8 +4,9 @@
 :func:`dockreview.measure.compute.measure` and the rule set's ``run``; the array
 audit must give every dock the same lot, measurements, failing checks and verdict:
 on the synthetic county (docks with a component field), on the messy county
-(parcels drawn as real tax maps are, and a creek), without the component field
-(components inferred) and with soundings (Docks D(1)).
+(parcels drawn as real tax maps are, and a creek), on a canal community (every
+lot's water meeting the far bank), without the component field (components
+inferred) and with soundings (Docks D(1)).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dockreview.batch.screen import screen
 from dockreview.errors import DockReviewWarning
 from dockreview.inputs import crs as crs_mod
 from dockreview.testing import counties as synthetic
+from dockreview.testing.canals import canal_county
 
 WORKING = CRS.from_user_input("EPSG:2263")
 #: Docks reviewed both ways per layer, half from each end (the one-dock review takes a fifth of a second each).
@@ -77,6 +79,15 @@ def test_array_audit_equals_the_one_dock_review_on_the_county():
 def test_array_audit_equals_the_one_dock_review_on_the_messy_county():
     arrays, alone = _both(_layers(synthetic.messy_county(300, seed=5)))
     _same(arrays, alone)
+
+
+@pytest.mark.parametrize("law", ["kings-point-ny", "levy-county-fl"])
+def test_array_audit_equals_the_one_dock_review_across_narrow_canals(law):
+    """Canals 70 to 120 ft wide: each lot's water meets the far bank (its own shore part on one canal, another on the
+    next), so a dock's part is told seaward by the far bank's side; under a law with a reach cap and one without."""
+    arrays, alone = _both(_layers(canal_county(600, seed=11)), profile=law)
+    _same(arrays, alone)
+    assert alone["failed"].str.contains("setback").any()
 
 
 def test_array_audit_equals_the_one_dock_review_with_components_inferred():
