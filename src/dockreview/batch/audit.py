@@ -355,6 +355,7 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
                 footprints[index], components, ends[take], dock_lots, mhw=shore, rules=rules, ft=ft, tolerance=tolerance,
                 terminus_depth=context.settings.terminus_depth_ft / ft, radius=AUDIT_RADIUS_FT / ft, channels=channels,
                 docks=others, depth=depth, draft_ft=context.vessel.draft_ft, seaward_of=seaward_of,
+                sounded=context.layers.soundings is not None,
             )
         m = dict(measured[alike], dock_lot=lot_ids.astype(str))
         m["required_setback_ft"] = np.asarray(rules.required_setback_ft(m["frontage_ft"]), dtype=float)

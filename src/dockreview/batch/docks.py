@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
+from dockreview.batch.lawfigures import law_figures
 from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
 from dockreview.geometry.dock import FIXED_DOCK, long_axis, rectangle
@@ -284,6 +285,7 @@ def _nearest_feature(geoms: np.ndarray, area_boxes: np.ndarray, layer: np.ndarra
 def dock_measurements(
     footprints: np.ndarray, components: Components, ends: np.ndarray, lots: DockLots, *, mhw, rules, ft: float,
     tolerance: float, terminus_depth: float, radius: float, channels, docks, depth, draft_ft: float | None, seaward_of,
+    sounded: bool = False,
 ) -> dict[str, np.ndarray]:
     """The geometric measurements of every dock against its lot (feet; NaN where a figure cannot be measured).
 
@@ -305,6 +307,9 @@ def dock_measurements(
     depth : NavigableDepth or None
     seaward_of : callable
         ``seaward_of(xy, dock)``: whether each point lies seaward of the shore of dock ``dock``'s lot.
+    sounded : bool
+        Whether the layers have soundings (which draw the datum lines other laws
+        measure from; :func:`~dockreview.batch.lawfigures.law_figures`).
     """
     n = len(footprints)
     fixed = components.of(n, *FIXED_DOCK)
@@ -359,6 +364,7 @@ def dock_measurements(
         "float_seaward_shortfall_ft": shortfall * ft, "float_gap_ft": gap * ft,
         "float_layout": layout, "float_angle_deg": angle, "lift_angle_deg": lift_angle, "pwc_lift_angle_deg": pwc_lift_angle,
         **areas,
+        **law_figures(footprints, lots, ft=ft, step=step, soundings=sounded),
     }
     float_xy, k = shapely.get_coordinates(components.geometry[floats], return_index=True)
     t = np.einsum("ij,ij->i", float_xy - origin[float_of[k]], axis[float_of[k]])

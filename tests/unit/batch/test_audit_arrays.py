@@ -105,8 +105,10 @@ def test_array_audit_equals_the_one_dock_review_with_soundings():
 
 @pytest.mark.parametrize("law", PROFILES)
 def test_the_layer_audit_answers_under_every_shipped_law_as_the_one_dock_review(law):
-    """A law whose checks read a figure the arrays do not measure (a waterway's width, a landing's area, a reach
-    from a datum line) has its docks reviewed one by one, as the one-dock review does: no law is left unanswered."""
+    """The arrays give what the one-dock review gives under every law: the figures of other laws they measure (a
+    dock's extent along the shore, past the property line) or know unknown (a pier line's, a datum line's without
+    soundings); a law reading one they do not (a waterway's width) has its docks reviewed one by one. No law is
+    left unanswered."""
     c = synthetic.county(200, seed=7)
     layers = _layers(c)
     with warnings.catch_warnings():

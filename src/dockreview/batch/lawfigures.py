@@ -1,0 +1,95 @@
+"""The figures other towns' laws read of an existing dock, as arrays: measured, or known to be unknown.
+
+The audit reads the screen's layers (parcels, the MHW line, channels, docks and
+soundings) and knows no vessel. A figure the one-dock review
+(:func:`dockreview.measure.compute.measure`) measures from another layer -- a
+pier line, a bulkhead, vegetation, a centreline, a datum line -- or from the
+moored vessel is unknown for every dock there: NaN here, so the check reading it
+needs data, as the review of one dock without that layer finds. The MLW and
+MLLW lines may be drawn from soundings, so with soundings their figures are left
+to the one-dock review. A figure of the dock and its lot alone (its extent along
+the shore) is measured here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from dockreview.measure.waterway import METHODS, REFERENCES, width_field
+
+#: The moored vessel's figures: the audit knows no vessel (its length and beam).
+VESSEL_FIGURES = (
+    "vessel_reach_ft", "vessel_reach_from_bulkhead_ft", "vessel_reach_from_property_ft", "vessel_setback_left_ft",
+    "vessel_setback_right_ft", "vessel_setback_ft", "vessel_pierhead_beyond_ft", "vessel_beam_ft",
+)
+#: Figures measured from a layer the screen does not read: the pier line, bulkheads and vegetation.
+LAYER_FIGURES = (
+    "pierhead_beyond_ft", "reach_from_bulkhead_ft", "bulkhead_depth_ft", "float_on_vegetation_sqft",
+    *(width_field(method, reference) for method in METHODS for reference in ("bulkhead", "vegetation")),
+    *(width_field("perpendicular-to-centerline", reference) for reference in REFERENCES),
+)
+#: Figures measured from the MLW or MLLW line, which only soundings can draw for the audit.
+DATUM_FIGURES = ("reach_from_mlw_ft", "reach_from_mllw_ft", *(width_field(method, "mlw") for method in METHODS))
+
+
+def unknown_figures(soundings: bool) -> tuple[str, ...]:
+    """The figures no dock of an audit has (with or without ``soundings``).
+
+    Examples
+    --------
+    >>> "pierhead_beyond_ft" in unknown_figures(True), "reach_from_mllw_ft" in unknown_figures(True)
+    (True, False)
+    >>> "reach_from_mllw_ft" in unknown_figures(False), "width_narrowest_ft" in unknown_figures(False)
+    (True, False)
+    """
+    return VESSEL_FIGURES + LAYER_FIGURES + (() if soundings else DATUM_FIGURES)
+
+
+def along_shore_extents(footprints: np.ndarray, frontages: np.ndarray) -> np.ndarray:
+    """Each dock's extent along its lot's frontage chord, corner to corner (units).
+
+    Examples
+    --------
+    >>> docks = np.array([shapely.box(0, 0, 4, 30), shapely.box(0, 0, 30, 4)])
+    >>> fronts = np.array([shapely.LineString([(-50, 0), (50, 0)]), shapely.LineString([(0, -50), (0, 50)])])
+    >>> along_shore_extents(docks, fronts).tolist()
+    [4.0, 4.0]
+    """
+    xy, k = shapely.get_coordinates(frontages, return_index=True)
+    lots, first = np.unique(k, return_index=True)
+    last = len(k) - 1 - np.unique(k[::-1], return_index=True)[1]
+    chord = np.full((len(footprints), 2), np.nan)
+    chord[lots] = xy[last] - xy[first]
+    chord /= np.hypot(*chord.T)[:, None]
+    dock_xy, d = shapely.get_coordinates(footprints, return_index=True)
+    along = np.einsum("ij,ij->i", dock_xy, chord[d])
+    lo, hi = np.full(len(footprints), np.inf), np.full(len(footprints), -np.inf)
+    np.minimum.at(lo, d, along)
+    np.maximum.at(hi, d, along)
+    return hi - lo
+
+
+def reaches_from_parcels(footprints: np.ndarray, parcels: np.ndarray, step: float) -> np.ndarray:
+    """How far each dock protrudes past its lot's property line (units): the greatest distance from the parcel to a
+    point of the dock's outline, sampled every ``step`` (as :func:`dockreview.measure.waterway.reach_from_parcel`).
+
+    Examples
+    --------
+    >>> reaches_from_parcels(np.array([shapely.box(-2, -5, 2, 30)]), np.array([shapely.box(-50, -100, 50, -5)]), 0.5).tolist()
+    [35.0]
+    """
+    xy, d = shapely.get_coordinates(shapely.segmentize(shapely.boundary(footprints), step), return_index=True)
+    out = np.full(len(footprints), np.nan)
+    np.fmax.at(out, d, shapely.distance(shapely.points(xy), parcels[d]))
+    return out
+
+
+def law_figures(footprints: np.ndarray, lots, *, ft: float, step: float, soundings: bool) -> dict[str, np.ndarray]:
+    """The figures of this module for every dock (feet), its lot's of ``lots`` (a :class:`~dockreview.batch.docks.DockLots`):
+    its extent along the shore and past the property line, and NaN for :func:`unknown_figures`."""
+    n = len(footprints)
+    return {
+        "along_shore_extent_ft": along_shore_extents(footprints, lots.frontage) * ft,
+        "reach_from_property_ft": reaches_from_parcels(footprints, lots.parcel, step) * ft,
+    } | {name: np.full(n, np.nan) for name in unknown_figures(soundings)}
