@@ -3,7 +3,9 @@
 For each size it generates a synthetic county (:func:`dockreview.testing.counties.county`: half the parcels on
 the water; or with ``--layout messy`` :func:`~dockreview.testing.counties.messy_county` with ``meandering=True``: a
 meandering shore in pieces, lots of irregular depths and a tax map's faults; ``--layout coast``: the same with every
-waterfront lot on one coast, the shore one line in pieces rather than coasts of 1,000 lots), cached as a
+waterfront lot on one coast, the shore one line in pieces rather than coasts of 1,000 lots; ``--layout canal``:
+:func:`~dockreview.testing.canals.canal_county`, lots on both banks of canals 70 to 120 ft wide, docks on two lots
+in three), cached as a
 GeoPackage and a GeoParquet file in ``--data``, then measures, each in its own process:
 
 * ``floor``    -- a process that imports geopandas and reads the screen's four layers (the import-and-read floor);
@@ -184,10 +186,11 @@ def generate(n: int, data: Path, layout: str) -> dict:
         return {"cached": True, "waterfront": waterfront, "docks": docks, "channels": channels}
     make = {
         "messy": f"messy_county({n}, seed={n}, meandering=True)", "coast": f"messy_county({n}, seed={n}, meandering=True, one_coast=True)",
-        "sounded": f"county({n}, seed={n}, soundings=True)",
+        "sounded": f"county({n}, seed={n}, soundings=True)", "canal": f"canal_county({n}, seed={n})",
     }.get(layout, f"county({n}, seed={n})")
     code = (
         "from dockreview.testing.counties import county, messy_county\n"
+        "from dockreview.testing.canals import canal_county\n"
         f"c = {make}\n"
         f"c.write({str(gpkg)!r})\nc.parcels.to_parquet({str(parquet)!r}, row_group_size=50_000)\n"
         "print(int((c.parcels['ROW'] == 'front').sum()), c.docks['dock_id'].nunique(), len(c.channels))"
@@ -545,7 +548,7 @@ def main() -> None:
     parser.add_argument("--methods-sizes", type=int, nargs="*", default=[], help="the screen under each riparian method, and --methods")
     parser.add_argument("--accuracy-sizes", type=int, nargs="*", default=[], help="the screen without and with the column eligibility")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--layout", choices=["county", "messy", "coast"], default="county")
+    parser.add_argument("--layout", choices=["county", "messy", "coast", "canal"], default="county")
     parser.add_argument("--site", default=str(HERE.parent / "data" / "straight-t-float" / "site.toml"),
                         help="one site for check / check --map / report against the floor ('' to skip)")
     parser.add_argument("--site-repeats", type=int, default=3)
