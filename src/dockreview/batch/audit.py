@@ -368,10 +368,11 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
 def _decided(m: dict, rules: RuleSet, scope, context, index, lot_ids, how) -> dict[int, dict]:
     """The audit rows of measured docks ``index`` under ``rules``: measurements, failing checks, verdict.
 
-    A dock with no part on the water, or whose figures GEOS could not give, is left out (to the one-dock review);
+    A dock with no part on the water, whose figures GEOS could not give, or whose waterway width the arrays cannot
+    measure as the review does (:func:`~dockreview.batch.widths.mhw_widths`), is left out (to the one-dock review);
     so is every dock when a check of ``scope`` reads a figure the arrays do not measure (:func:`_statuses`).
     """
-    good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"])
+    good = (m["reach_ft"] > 0) & np.isfinite(m["setback_ft"]) & np.isfinite(m["length_ft"]) & ~m["unmeasured"]
     statuses = _statuses(rules, scope, m, context)
     if statuses is None:
         return {}

@@ -35,6 +35,7 @@ import shapely
 from dockreview.batch.lawfigures import law_figures
 from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
+from dockreview.batch.widths import WIDTH_FIELDS, mhw_widths
 from dockreview.geometry.dock import FIXED_DOCK, long_axis, rectangle
 from dockreview.geometry.riparian import left_of
 from dockreview.geometry.width import is_rectangle, max_width
@@ -380,6 +381,11 @@ def dock_measurements(
         m.update(figures)
         m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(figures), dtype=float)
     m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
+    read = {name for rule in rules.rules for name in rule.reads}
+    widths, m["unmeasured"] = mhw_widths(
+        footprints, roots, axis, length, lots, mhw, ft=ft, radius=radius, tolerance=tolerance, fields=[f for f in WIDTH_FIELDS if f in read],
+    )
+    m.update(widths)
     return m
 
 

@@ -26,6 +26,7 @@ from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.screen import screen
 from dockreview.errors import DockReviewWarning
 from dockreview.inputs import crs as crs_mod
+from dockreview.rules import ruleset
 from dockreview.testing import counties as synthetic
 from dockreview.testing.canals import canal_county
 
@@ -90,6 +91,20 @@ def test_array_audit_equals_the_one_dock_review_across_narrow_canals(law):
     assert alone["failed"].str.contains("setback").any()
 
 
+@pytest.mark.parametrize("law", ["collier-county-fl", "pembroke-pines-fl"])
+def test_array_audit_measures_the_canals_widths_as_the_one_dock_review(law):
+    """Laws that hold a dock to a share of the waterway's width (the narrowest across its span, from the MHW lines of
+    both banks): the arrays measure the width as the review does, on a canal whose far bank is its own shore part
+    and on one whose far bank is another line; docks pass and fail the width's checks alike."""
+    arrays, alone = _both(_layers(canal_county(600, seed=11)), profile=law)
+    _same(arrays, alone)
+    rules = ruleset(law)
+    width_checks = [r.id for r in rules.rules if "width_narrowest_ft" in r.reads]
+    failed = alone["failed"].str.split(", ")
+    assert width_checks and failed.apply(lambda f: bool(set(f) & set(width_checks))).any()
+    assert alone["verdict"].isin(["compliant", "noncompliant"]).all()  # every width known: no dock left needing data
+
+
 def test_array_audit_equals_the_one_dock_review_with_components_inferred():
     arrays, alone = _both(_layers(synthetic.county(400, seed=7)), drop_components=True)
     _same(arrays, alone)
@@ -121,3 +136,25 @@ def test_the_layer_audit_answers_under_every_shipped_law_as_the_one_dock_review(
     assert len(arrays) == len(ids) and not arrays["verdict"].str.startswith("not reviewed").any()
     for column in ("parcel_id", "failed", "verdict"):
         assert (arrays[column] == alone[column]).all(), (law, column)
+
+
+#: The shipped laws whose docks the arrays still leave to the one-dock review without soundings: Wrightsville
+#: Beach's clearance of the whole dock from every other (each dock measured alone).
+ONE_BY_ONE = {"wrightsville-beach-nc"}
+
+
+@pytest.mark.parametrize("law", PROFILES)
+def test_the_arrays_answer_every_dock_without_the_one_dock_review(law, monkeypatch):
+    """Under every shipped law but those of :data:`ONE_BY_ONE`, the array audit measures and decides every dock
+    itself: the one-dock review (some 0.1 s a dock) is never asked."""
+    import dockreview.batch.audit as audit
+
+    asked = []
+    monkeypatch.setattr(audit, "_review_dock", lambda *a, **k: asked.append(1) or {"verdict": "not reviewed: asked"})
+    layers = _layers(canal_county(200, seed=3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(layers, id_field="PARCEL_ID", workers=1).parcels
+        audit.audit_docks(layers, table, profile=law, dock_id_field="dock_id")
+    assert bool(asked) == (law in ONE_BY_ONE), law
+
