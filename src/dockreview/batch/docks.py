@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from dockreview.batch.lawfigures import law_figures
+from dockreview.batch.lawfigures import law_figures, whole_clearances
 from dockreview.batch.reach import greatest_reaches
 from dockreview.batch.sides import ragged
 from dockreview.batch.widths import WIDTH_FIELDS, mhw_widths
@@ -382,6 +382,10 @@ def dock_measurements(
         m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(figures), dtype=float)
     m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
     read = {name for rule in rules.rules for name in rule.reads}
+    if "dock_clearance_whole_ft" in read:
+        m["dock_clearance_whole_ft"] = np.full(n, np.nan) if docks is None else whole_clearances(
+            footprints, area_boxes, docks, lots, mhw, tolerance=tolerance, ft=ft,
+        ) * ft
     widths, m["unmeasured"] = mhw_widths(
         footprints, roots, axis, length, lots, mhw, ft=ft, radius=radius, tolerance=tolerance, fields=[f for f in WIDTH_FIELDS if f in read],
     )

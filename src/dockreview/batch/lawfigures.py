@@ -7,8 +7,9 @@ pier line, a bulkhead, vegetation, a centreline, a datum line -- or from the
 moored vessel is unknown for every dock there: NaN here, so the check reading it
 needs data, as the review of one dock without that layer finds. The MLW and
 MLLW lines may be drawn from soundings, so with soundings their figures are left
-to the one-dock review. A figure of the dock and its lot alone (its extent along
-the shore) is measured here.
+to the one-dock review. A figure of the dock, its lot and the other docks (its
+extent along the shore, past the property line, its whole clearance from the
+other docks) is measured here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from dockreview.measure.clearances import JOINED_FT
+from dockreview.measure.envelope import docks_on_lot
 from dockreview.measure.waterway import METHODS, REFERENCES, width_field
 
 #: The moored vessel's figures: the audit knows no vessel (its length and beam).
@@ -82,6 +85,30 @@ def reaches_from_parcels(footprints: np.ndarray, parcels: np.ndarray, step: floa
     xy, d = shapely.get_coordinates(shapely.segmentize(shapely.boundary(footprints), step), return_index=True)
     out = np.full(len(footprints), np.nan)
     np.fmax.at(out, d, shapely.distance(shapely.points(xy), parcels[d]))
+    return out
+
+
+def whole_clearances(footprints: np.ndarray, area_boxes: np.ndarray, docks, lots, mhw, *, tolerance: float, ft: float) -> np.ndarray:
+    """Each dock's least distance from any part of it to another dock (units; inf: none in its box), leaving out its
+    own features and the docks of its mooring system: on its lot and within :data:`~dockreview.measure.clearances.JOINED_FT`
+    of it (as :func:`~dockreview.measure.clearances.whole_dock_clearance` leaves them out).
+
+    ``docks`` is the docks layer as the audit gives it: (geometries, STRtree, ``exclude(dock, feature)``).
+    """
+    layer, tree, exclude = docks
+    i, j = tree.query(area_boxes)
+    keep = ~exclude(i, j)
+    i, j = i[keep], j[keep]
+    d = shapely.distance(footprints[i], layer[j])
+    touching = np.flatnonzero(d <= JOINED_FT / ft)
+    if len(touching):  # a touching dock rooted on the lot is of its mooring system
+        a, b = i[touching], j[touching]
+        chunk, _ = mhw.nearest(layer[b])
+        roots = shapely.get_point(shapely.shortest_line(layer[b], mhw.chunks[chunk]), 0)
+        root, lot = docks_on_lot(lots.parcel[a], lots.zone[a], lots.frontage[a], roots, tolerance)
+        d[touching[root[root == lot]]] = np.inf
+    out = np.full(len(footprints), np.inf)
+    np.minimum.at(out, i, d)
     return out
 
 

@@ -138,9 +138,8 @@ def test_the_layer_audit_answers_under_every_shipped_law_as_the_one_dock_review(
         assert (arrays[column] == alone[column]).all(), (law, column)
 
 
-#: The shipped laws whose docks the arrays still leave to the one-dock review without soundings: Wrightsville
-#: Beach's clearance of the whole dock from every other (each dock measured alone).
-ONE_BY_ONE = {"wrightsville-beach-nc"}
+#: The shipped laws whose docks the arrays still leave to the one-dock review without soundings: none.
+ONE_BY_ONE: set[str] = set()
 
 
 @pytest.mark.parametrize("law", PROFILES)
@@ -157,4 +156,33 @@ def test_the_arrays_answer_every_dock_without_the_one_dock_review(law, monkeypat
         table = screen(layers, id_field="PARCEL_ID", workers=1).parcels
         audit.audit_docks(layers, table, profile=law, dock_id_field="dock_id")
     assert bool(asked) == (law in ONE_BY_ONE), law
+
+
+def test_the_whole_docks_clearance_leaves_out_its_mooring_system_as_the_one_dock_review():
+    """Wrightsville Beach keeps every part of a dock 15 ft from any other pier but one of its own mooring system (a
+    dock on its lot that it touches). On a straight shore: docks A and B touch on one lot (each left out of the
+    other's clearance); A stands 20 ft from dock C on the next lot (passes), B 10 ft (fails, and so does C); D,
+    alone, passes."""
+    crs = WORKING
+    lots = [shapely.box(x, -150, x + 100, 0) for x in (0, 100, 200, 300)]
+    parcels = gpd.GeoDataFrame({"PARCEL_ID": ["L1", "L2", "L3", "L4"], "PROP_CLASS": ["210"] * 4}, geometry=lots, crs=crs)
+    a = shapely.box(80, -5, 86, 60)
+    b = shapely.box(86, -5, 96, 10)  # touches A, rooted on L1's shore
+    c = shapely.box(106, -5, 112, 60)  # 10 ft from B, 20 ft from A
+    c2 = shapely.box(106, 50, 114, 60)  # C's float
+    d = shapely.box(340, -5, 346, 60)
+    docks = gpd.GeoDataFrame(
+        {"dock_id": ["A", "B", "C", "C", "D"], "component": ["walkway", "walkway", "walkway", "float", "walkway"]},
+        geometry=[a, b, c, c2, d], crs=crs,
+    )
+    mhw = shapely.LineString([(-500, 0), (900, 0)])
+    layers = ScreenLayers(parcels, mhw, None, docks, crs, crs_mod.feet_per_unit(crs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(layers, id_field="PARCEL_ID", workers=1).parcels
+        arrays = audit_docks(layers, table, profile="wrightsville-beach-nc", dock_id_field="dock_id").set_index("dock_id")
+        alone = audit_docks(layers, table, profile="wrightsville-beach-nc", dock_id_field="dock_id", arrays=False).set_index("dock_id")
+    _same(arrays, alone)
+    fails = alone["failed"].str.contains("pier-clearance")
+    assert fails.to_dict() == {"A": False, "B": True, "C": True, "D": False}
 
