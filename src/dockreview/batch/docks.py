@@ -365,7 +365,6 @@ def dock_measurements(
         "float_seaward_shortfall_ft": shortfall * ft, "float_gap_ft": gap * ft,
         "float_layout": layout, "float_angle_deg": angle, "lift_angle_deg": lift_angle, "pwc_lift_angle_deg": pwc_lift_angle,
         **areas,
-        **law_figures(footprints, lots, ft=ft, step=step, soundings=sounded),
     }
     float_xy, k = shapely.get_coordinates(components.geometry[floats], return_index=True)
     t = np.einsum("ij,ij->i", float_xy - origin[float_of[k]], axis[float_of[k]])
@@ -382,6 +381,7 @@ def dock_measurements(
         m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(figures), dtype=float)
     m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
     read = {name for rule in rules.rules for name in rule.reads}
+    m.update(law_figures(footprints, lots, ft=ft, step=step, soundings=sounded, read=read))
     if "dock_clearance_whole_ft" in read:
         m["dock_clearance_whole_ft"] = np.full(n, np.nan) if docks is None else whole_clearances(
             footprints, area_boxes, docks, lots, mhw, tolerance=tolerance, ft=ft,

@@ -112,11 +112,15 @@ def whole_clearances(footprints: np.ndarray, area_boxes: np.ndarray, docks, lots
     return out
 
 
-def law_figures(footprints: np.ndarray, lots, *, ft: float, step: float, soundings: bool) -> dict[str, np.ndarray]:
-    """The figures of this module for every dock (feet), its lot's of ``lots`` (a :class:`~dockreview.batch.docks.DockLots`):
-    its extent along the shore and past the property line, and NaN for :func:`unknown_figures`."""
+def law_figures(footprints: np.ndarray, lots, *, ft: float, step: float, soundings: bool, read) -> dict[str, np.ndarray]:
+    """The figures of this module among ``read`` (the names a law reads) for every dock, in feet, its lot's of
+    ``lots`` (a :class:`~dockreview.batch.docks.DockLots`): its extent along the shore and past the property line,
+    and NaN for :func:`unknown_figures`."""
     n = len(footprints)
-    return {
-        "along_shore_extent_ft": along_shore_extents(footprints, lots.frontage) * ft,
-        "reach_from_property_ft": reaches_from_parcels(footprints, lots.parcel, step) * ft,
-    } | {name: np.full(n, np.nan) for name in unknown_figures(soundings)}
+    measured = {
+        "along_shore_extent_ft": lambda: along_shore_extents(footprints, lots.frontage) * ft,
+        "reach_from_property_ft": lambda: reaches_from_parcels(footprints, lots.parcel, step) * ft,
+    }
+    return {name: figure() for name, figure in measured.items() if name in read} | {
+        name: np.full(n, np.nan) for name in unknown_figures(soundings) if name in read
+    }

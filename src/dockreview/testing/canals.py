@@ -65,8 +65,9 @@ def canal_county(n_lots: int, *, seed: int = 0) -> County:
     while len(fronts) < n_front:
         width = rng.uniform(*CANAL_WIDTHS_FT)
         lots = min(LOTS_PER_CANAL, n_front - len(fronts))
-        south_y = y0 + canal * (width + 2 * (LOT_DEPTH_FT + STREET_FT + LOT_DEPTH_FT) + 2 * VERTEX_FT)
+        south_y = y0 + LOT_DEPTH_FT + STREET_FT + LOT_DEPTH_FT  # the canal's rows south of it clear of the last's
         north_y = south_y + width
+        y0 = north_y + LOT_DEPTH_FT + STREET_FT + LOT_DEPTH_FT + 2 * VERTEX_FT
         edges = [np.r_[0.0, np.cumsum(rng.uniform(*LOT_WIDTHS_FT, size=(lots + 1) // 2 if b == 0 else lots // 2))] for b in (0, 1)]
         length = max(e[-1] for e in edges) + 50.0
         x = x0 + np.arange(-20.0, length + VERTEX_FT, VERTEX_FT)
