@@ -438,6 +438,10 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         right[k] = np.where(a_left, rip.side_b, rip.side_a)
         drawn[k] = True
         crossed = np.flatnonzero(rip.crossed) if rip.crossed is not None else np.empty(0, dtype=int)
+        # only where the water meets another part of the shore does a point need that part's side (the lot's own
+        # part, round a canal's end to its far bank, tells land from water alike all along)
+        at, chunk = shore.tree.query(rip.zone[crossed], predicate="intersects")
+        crossed = crossed[np.unique(at[shore.chunk_part[chunk] != land_part[k[crossed[at]]]])]
         if len(crossed):  # the shore about each lot and its water as drawn: all a dock there is told seaward by
             polys = parcels[k[crossed]]
             around = shapely.buffer(shapely.envelope(shapely.union(polys, rip.zone[crossed])), shapely.length(polys) / 2)
