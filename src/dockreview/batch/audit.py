@@ -397,10 +397,10 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
     Lots the kernel draws (:func:`~dockreview.batch.kernel.vector_riparian`,
     from the water corners the screen found when it kept them:
     :mod:`~dockreview.batch.corners`) come with no WaterSide (None), but for
-    those whose water another shore crosses (a canal's far bank): the kernel
-    cuts their lines at land as the single-lot functions do, and a dock's part
-    lies seaward there by the far shore's side, which only a WaterSide reads,
-    so they come with one. The others are drawn one by one by the single-lot
+    those whose water another part of the shore crosses (a canal's far bank
+    drawn as a line of its own): the kernel cuts their lines at land as the
+    single-lot functions do, and a dock's part lies seaward there by that
+    part's side, which only a WaterSide reads, so they come with one. The others are drawn one by one by the single-lot
     :func:`~dockreview.geometry.riparian.riparian_geometry`, with theirs. The seaward normal of a kernel lot is square to the chord between
     its water corners, toward the water as the single-lot functions find it: of
     the two probes either side of the frontage's middle, the one seaward; when
