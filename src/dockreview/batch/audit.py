@@ -57,6 +57,7 @@ from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.geometry.dock import footprint_dock
 from dockreview.geometry.riparian import riparian_geometry
+from dockreview.geometry.shore import prepare_shore
 from dockreview.geometry.water import WaterSide
 from dockreview.inputs.manifest import (
     COMPONENTS,
@@ -161,11 +162,11 @@ def audit_docks_each(
 ) -> list[gpd.GeoDataFrame]:
     """:func:`audit_docks` under each of ``profiles`` (laws drawing their riparian lines alike), each dock measured once.
 
-    The docks are grouped, their lots drawn (as far as the farther-reaching
-    law needs) and their components found once; each dock is measured once
-    for every law that measures alike (the same float contact distance and
-    soundings), its required setback and navigable reach its law's own, and
-    decided by each law's checks. ``depths``: each law's triangulated
+    The docks are grouped, their lots drawn (as far as the docks need) and
+    their components found once; each dock is measured once for every law that
+    measures alike (the same float contact distance and soundings; the figures
+    any of the laws reads), its required setback and navigable reach its law's
+    own, and decided by each law's checks. ``depths``: each law's triangulated
     soundings (None: made here when needed); ``meanwhile`` as :func:`audit_docks` takes it. One table per law, in order.
     """
     docks = layers.docks
@@ -248,8 +249,8 @@ class _AuditJob:
 
 
 def _lot_reach(footprints: np.ndarray) -> float:
-    """How far beyond its frontage every audited dock's lot is drawn (units): twice the longest dock's half
-    perimeter, whatever the law's reach cap (a dock is measured against its lot's lines near it, so water farther
+    """How far beyond its frontage every audited dock's lot is drawn (units): twice the greatest half perimeter
+    of a dock's bounding box, whatever the law's reach cap (a dock is measured against its lot's lines near it, so water farther
     out, and another shore there, changes none of its figures); the side setback is added lot by lot."""
     extent = float(np.max(shapely.length(shapely.boundary(shapely.envelope(footprints))), initial=0.0)) / 2.0
     return 2.0 * extent
@@ -347,6 +348,7 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
     others = (context.docks, context.dock_tree, lambda i, j: feature_dock[j] == index[i])
     lot_ids = context.lot_ids[lots[k[take]]]
     measured: dict = {}
+    reads = {name for rules in job.rules for rule in rules.rules for name in rule.reads}  # a figure one law reads, all get
     each = []
     for rules, scope, depth in zip(job.rules, job.scope, job.depth):
         alike = (rules.touching_ft(FLOAT_CONTACT_FT), id(depth))  # what the measurement reads of a law
@@ -355,7 +357,7 @@ def _array_rows(job: _AuditJob, docks: np.ndarray) -> list[dict[int, dict]]:
                 footprints[index], components, ends[take], dock_lots, mhw=shore, rules=rules, ft=ft, tolerance=tolerance,
                 terminus_depth=context.settings.terminus_depth_ft / ft, radius=AUDIT_RADIUS_FT / ft, channels=channels,
                 docks=others, depth=depth, draft_ft=context.vessel.draft_ft, seaward_of=seaward_of,
-                sounded=context.layers.soundings is not None,
+                sounded=context.layers.soundings is not None, reads=reads,
             )
         m = dict(measured[alike], dock_lot=lot_ids.astype(str))
         m["required_setback_ft"] = np.asarray(rules.required_setback_ft(m["frontage_ft"]), dtype=float)
@@ -444,9 +446,9 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         crossed = crossed[np.unique(at[shore.chunk_part[chunk] != land_part[k[crossed[at]]]])]
         if len(crossed):  # the shore about each lot and its water as drawn: all a dock there is told seaward by
             polys = parcels[k[crossed]]
-            around = shapely.buffer(shapely.envelope(shapely.union(polys, rip.zone[crossed])), shapely.length(polys) / 2)
-            for i, local in zip(k[crossed], shore.near_each(around)):
-                sides[i] = WaterSide(local, parcels[i])
+            around = shapely.buffer(shapely.envelope(polys), 3.0 * shapely.length(polys) + AUDIT_RADIUS_FT / ft)
+            for i, local in zip(k[crossed], shore.near_each(around)):  # the shore as the one-dock review prepares it
+                sides[i] = WaterSide(prepare_shore(local, shapely.get_exterior_ring(parcels[i]), tolerance).line, parcels[i])
     for i in np.flatnonzero(~drawn):
         poly = parcels[i]
         box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
@@ -464,7 +466,8 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
 def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray] | None:
     """Each check of ``scope`` decided for every dock by its rule (:meth:`~dockreview.rules.kind.RuleKind.dock_statuses`),
     or as the rule says where the law names waters the layers' are not; None when a check reads a figure the arrays
-    do not measure (a waterway's width, a landing's area, a reach from a datum line), which the one-dock review does."""
+    do not give (a landing's area, a datum line's drawn from soundings), which the one-dock review does: a rule that
+    reads its figures with a default would otherwise take the missing one as unknown."""
     n = len(m["setback_ft"])
     facts = Facts(
         layers=frozenset({"docks"} | {name for name in ("channels", "soundings") if getattr(context.layers, name) is not None}),
@@ -476,6 +479,8 @@ def _statuses(rules: RuleSet, scope, m: dict, context) -> dict[str, np.ndarray] 
     for check in scope:
         rule = rules.rule(check)
         gated = rule.off_water(facts)
+        if gated is None and not set(rule.reads) <= m.keys():
+            return None
         try:
             out[check] = np.full(n, gated.status, dtype=object) if gated is not None else rule.dock_statuses(m, facts, row, n)
         except KeyError:  # a figure dock_measurements does not give

@@ -286,7 +286,7 @@ def _nearest_feature(geoms: np.ndarray, area_boxes: np.ndarray, layer: np.ndarra
 def dock_measurements(
     footprints: np.ndarray, components: Components, ends: np.ndarray, lots: DockLots, *, mhw, rules, ft: float,
     tolerance: float, terminus_depth: float, radius: float, channels, docks, depth, draft_ft: float | None, seaward_of,
-    sounded: bool = False,
+    sounded: bool = False, reads=None,
 ) -> dict[str, np.ndarray]:
     """The geometric measurements of every dock against its lot (feet; NaN where a figure cannot be measured).
 
@@ -311,6 +311,9 @@ def dock_measurements(
     sounded : bool
         Whether the layers have soundings (which draw the datum lines other laws
         measure from; :func:`~dockreview.batch.lawfigures.law_figures`).
+    reads : set of str, optional
+        The figures to give besides the usual ones (the other laws', waterway
+        widths): those every law measured alike reads (default: those ``rules`` reads).
     """
     n = len(footprints)
     fixed = components.of(n, *FIXED_DOCK)
@@ -372,6 +375,8 @@ def dock_measurements(
     np.minimum.at(lo, float_of[k], t)
     np.maximum.at(hi, float_of[k], t)
     m["float_extent_ft"] = np.where(float_count > 0, hi - lo, 0.0) * ft
+    for kind in ("boat_lift", "pwc_lift"):
+        m[f"{kind}_count"] = np.bincount(components.dock[components.kind == kind], minlength=n)
     m["max_allowed_reach_ft"] = np.full(n, np.nan)
     if draft_ft is not None:
         m["required_depth_ft"] = np.full(n, np.nan if depth is None else depth.required_ft)
@@ -380,8 +385,9 @@ def dock_measurements(
         m.update(figures)
         m["max_allowed_reach_ft"] = np.asarray(rules.depth_reach_ft(figures), dtype=float)
     m["dock_on_lot"] = _on_own_lot(lots, ends, tolerance)
-    read = {name for rule in rules.rules for name in rule.reads}
-    m.update(law_figures(footprints, lots, ft=ft, step=step, soundings=sounded, read=read))
+    read = set(reads) if reads is not None else {name for rule in rules.rules for name in rule.reads}
+    figures, odd = law_figures(footprints, lots, ft=ft, step=step, soundings=sounded, read=read)
+    m.update(figures)
     if "dock_clearance_whole_ft" in read:
         m["dock_clearance_whole_ft"] = np.full(n, np.nan) if docks is None else whole_clearances(
             footprints, area_boxes, docks, lots, mhw, tolerance=tolerance, ft=ft,
@@ -390,6 +396,7 @@ def dock_measurements(
         footprints, roots, axis, length, lots, mhw, ft=ft, radius=radius, tolerance=tolerance, fields=[f for f in WIDTH_FIELDS if f in read],
     )
     m.update(widths)
+    m["unmeasured"] |= odd
     return m
 
 

@@ -33,7 +33,9 @@ LAYER_FIGURES = (
     *(width_field("perpendicular-to-centerline", reference) for reference in REFERENCES),
 )
 #: Figures measured from the MLW or MLLW line, which only soundings can draw for the audit.
-DATUM_FIGURES = ("reach_from_mlw_ft", "reach_from_mllw_ft", *(width_field(method, "mlw") for method in METHODS))
+DATUM_FIGURES = (
+    "reach_from_mlw_ft", "reach_from_mllw_ft", "mlw_line_from", "mllw_line_from", *(width_field(method, "mlw") for method in METHODS),
+)
 
 
 def unknown_figures(soundings: bool) -> tuple[str, ...]:
@@ -112,15 +114,19 @@ def whole_clearances(footprints: np.ndarray, area_boxes: np.ndarray, docks, lots
     return out
 
 
-def law_figures(footprints: np.ndarray, lots, *, ft: float, step: float, soundings: bool, read) -> dict[str, np.ndarray]:
-    """The figures of this module among ``read`` (the names a law reads) for every dock, in feet, its lot's of
+def law_figures(footprints: np.ndarray, lots, *, ft: float, step: float, soundings: bool, read) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """The figures of this module among ``read`` (the names the laws read) for every dock, in feet, its lot's of
     ``lots`` (a :class:`~dockreview.batch.docks.DockLots`): its extent along the shore and past the property line,
-    and NaN for :func:`unknown_figures`."""
+    and NaN for :func:`unknown_figures`; and which docks they cannot measure as the one-dock review does (a
+    frontage in pieces, whose water corners are not its ends, for the extent along the shore)."""
     n = len(footprints)
+    unmeasured = np.zeros(n, dtype=bool)
+    if "along_shore_extent_ft" in read:
+        unmeasured = shapely.get_type_id(shapely.line_merge(lots.frontage)) != shapely.GeometryType.LINESTRING
     measured = {
         "along_shore_extent_ft": lambda: along_shore_extents(footprints, lots.frontage) * ft,
         "reach_from_property_ft": lambda: reaches_from_parcels(footprints, lots.parcel, step) * ft,
     }
     return {name: figure() for name, figure in measured.items() if name in read} | {
         name: np.full(n, np.nan) for name in unknown_figures(soundings) if name in read
-    }
+    }, unmeasured

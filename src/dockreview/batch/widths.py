@@ -82,6 +82,8 @@ def section_widths(
     lo, hi = np.full(n, np.nan), np.full(n, np.nan)
     open_lo, open_hi = np.ones(n, dtype=bool), np.ones(n, dtype=bool)
     reach = np.full(n, float(first))
+    unknown = ~(np.isfinite(t_min) & np.isfinite(t_max) & np.isfinite(probes))  # a section with no place: no width
+    open_lo[unknown] = open_hi[unknown] = False
     while (pending := np.flatnonzero(open_lo | open_hi)).size:
         o, u = origins[pending], directions[pending]
         start = np.maximum(probes[pending] - reach[pending], t_min[pending])
@@ -105,6 +107,15 @@ def section_widths(
         open_hi[pending[end >= t_max[pending]]] = False
         reach[pending] *= 4.0
     return hi - lo
+
+
+def _joined_ends(mhw, tolerance: float) -> np.ndarray:
+    """The loose ends of the MHW line within ``tolerance`` of another part (the one-dock review joins them to it,
+    :func:`~dockreview.geometry.shore.node_pieces`)."""
+    ends = np.asarray(mhw.loose_ends.geometries, dtype=object)
+    end, chunk = mhw.tree.query(ends, predicate="dwithin", distance=tolerance)
+    own = mhw.chunk_part[mhw.nearest(ends)[0]]
+    return ends[np.unique(end[mhw.chunk_part[chunk] != own[end]])]
 
 
 def _within(origins: np.ndarray, directions: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -155,6 +166,8 @@ def mhw_widths(
     frontage = shapely.line_merge(lots.frontage)
     unmeasured = shapely.get_type_id(frontage) != shapely.GeometryType.LINESTRING
     unmeasured[mhw.loose_ends.query(shapely.get_exterior_ring(lots.parcel), predicate="dwithin", distance=tolerance)[0]] = True
+    joined = _joined_ends(mhw, tolerance)  # the review joins these to the piece they stop short of: its line differs
+    unmeasured[np.unique(shapely.STRtree(joined).query(shapely.box(*boxes.T))[0])] = True
     out = {}
     for field in fields:
         method = WIDTH_FIELDS[field]

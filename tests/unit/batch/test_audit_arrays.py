@@ -21,7 +21,7 @@ import pytest
 import shapely
 from pyproj import CRS
 
-from dockreview.batch.audit import AUDIT_COLUMNS, audit_docks
+from dockreview.batch.audit import AUDIT_COLUMNS, audit_docks, audit_docks_each
 from dockreview.batch.layers import ScreenLayers
 from dockreview.batch.screen import screen
 from dockreview.errors import DockReviewWarning
@@ -185,4 +185,19 @@ def test_the_whole_docks_clearance_leaves_out_its_mooring_system_as_the_one_dock
     _same(arrays, alone)
     fails = alone["failed"].str.contains("pier-clearance")
     assert fails.to_dict() == {"A": False, "B": True, "C": True, "D": False}
+
+
+def test_two_laws_audited_together_answer_as_each_alone():
+    """``compare --docks`` audits under two laws at once, each dock measured once for both: every figure either
+    law reads is measured (Pembroke Pines reads the narrowest width, Collier County the protrusion past the property
+    line too), so each law's rows are those of its own audit."""
+    layers = _layers(canal_county(300, seed=5))
+    laws = ("pembroke-pines-fl", "collier-county-fl")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DockReviewWarning)
+        table = screen(layers, id_field="PARCEL_ID", workers=1).parcels
+        together = audit_docks_each(layers, table, profiles=laws, dock_id_field="dock_id")
+        for law, rows in zip(laws, together):
+            alone = audit_docks(layers, table, profile=law, dock_id_field="dock_id")
+            _same(rows.set_index("dock_id"), alone.set_index("dock_id"))
 

@@ -56,3 +56,12 @@ def test_the_search_widens_until_it_finds_a_far_bank():
     mhw = MhwIndex(shapely.MultiLineString([[(-100, 0), (100, 0)], [(-100, 5000), (100, 5000)]]))
     got = section_widths(np.array([[0.0, 0.0]]), np.array([[0.0, 1.0]]), np.array([30.0]), np.array([[-9e3, -9e3, 9e3, 9e3]]), mhw, first=10.0)
     assert got.tolist() == [5000.0]
+
+
+def test_a_section_with_no_place_has_no_width_and_ends():
+    """A dock whose axis could not be found (a degenerate part) gives a section with no origin: its width is
+    unknown, and the search does not run on for ever."""
+    mhw = MhwIndex(shapely.MultiLineString([[(-500, 0), (500, 0)], [(-500, 120), (500, 120)]]))
+    origins = np.array([[np.nan, np.nan], [0.0, 0.0]])
+    got = section_widths(origins, np.array([[0.0, 1.0], [0.0, 1.0]]), np.array([35.0, np.nan]), np.tile([-600.0, -600.0, 600.0, 600.0], (2, 1)), mhw, first=10.0)
+    assert np.isnan(got).all()
