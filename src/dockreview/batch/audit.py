@@ -57,7 +57,6 @@ from dockreview.batch.parallel import hilbert_order, map_chunks
 from dockreview.errors import DockReviewError, DockReviewWarning, LayerError
 from dockreview.geometry.dock import footprint_dock
 from dockreview.geometry.riparian import riparian_geometry
-from dockreview.geometry.shore import prepare_shore
 from dockreview.geometry.water import WaterSide
 from dockreview.inputs.manifest import (
     COMPONENTS,
@@ -446,9 +445,9 @@ def _lot_geometry(context, lots: np.ndarray, beyond) -> tuple[DockLots, np.ndarr
         crossed = crossed[np.unique(at[shore.chunk_part[chunk] != land_part[k[crossed[at]]]])]
         if len(crossed):  # the shore about each lot and its water as drawn: all a dock there is told seaward by
             polys = parcels[k[crossed]]
-            around = shapely.buffer(shapely.envelope(polys), 3.0 * shapely.length(polys) + AUDIT_RADIUS_FT / ft)
-            for i, local in zip(k[crossed], shore.near_each(around)):  # the shore as the one-dock review prepares it
-                sides[i] = WaterSide(prepare_shore(local, shapely.get_exterior_ring(parcels[i]), tolerance).line, parcels[i])
+            around = shapely.buffer(shapely.envelope(shapely.union(polys, rip.zone[crossed])), shapely.length(polys) / 2)
+            for i, local in zip(k[crossed], shore.near_each(around)):
+                sides[i] = WaterSide(local, parcels[i])
     for i in np.flatnonzero(~drawn):
         poly = parcels[i]
         box = shapely.buffer(shapely.envelope(poly), 3.0 * poly.length + 1000.0 / ft)
